@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# armtrace top level.  `make` builds the arm64 modules (cross-compiled
+# against Debian's stock arm64 headers unless KDIR names another tree) and the
+# host tools; `make check` runs every test, host and guest; `make demo`
+# boots the guest and shows each PMU at work; `make bench` runs benchmarks.
+
+TOP       := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+CACHE     ?= $(TOP)/.cache
+BUILD     ?= $(TOP)/build
+SHARED    ?= $(abspath $(TOP)/../shared)
+HOSTARCH  := $(shell uname -m)
+
+ifeq ($(KDIR),)
+KDIR      := $(CACHE)/kdir
+DEPS      := deps
+endif
+ifneq ($(HOSTARCH),aarch64)
+KMAKE_ARCH := ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+endif
+KMAKE     = $(MAKE) -C $(KDIR) M=$(TOP)/kernel $(KMAKE_ARCH)
+
+export TOP CACHE BUILD SHARED
+
+.PHONY: all deps modules tools guest-tests check demo bench clean \
+	checkpatch sparse
+
+all: modules tools
+
+deps:
+	@$(TOP)/scripts/deps.sh
+
+modules: $(DEPS)
+	$(KMAKE) W=1 modules
+
+sparse: $(DEPS)
+	$(KMAKE) C=2 W=1 modules
+
+checkpatch: $(DEPS)
+	@$(TOP)/scripts/checkpatch.sh
+
+tools:
+	$(MAKE) -C $(TOP)/tools-perf
+
+guest-tests: $(DEPS)
+	$(MAKE) -C $(TOP)/selftests
+
+check: deps
+	@$(TOP)/scripts/check.sh
+
+demo: deps
+	@$(TOP)/scripts/demo.sh
+
+bench: deps
+	$(MAKE) -C $(TOP)/tools-perf bench
+
+clean:
+	-[ -d $(KDIR) ] && $(KMAKE) clean
+	rm -rf $(BUILD)

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf_event callbacks of the `pmuv3` PMU: counter allocation, counting
+ * with 64-bit totals on 32- and 64-bit counters, and overflow sampling.
+ *
+ * A counter is programmed to wrap after `left` more events by writing
+ * (mask + 1 - left).  Counting events use a period of half the counter
+ * range, so on 32-bit counters (before PMUv3p5) an overflow interrupt
+ * folds the count into the 64-bit total long before the counter could
+ * lap; on 64-bit counters it never fires.
+ */
+#include <linux/bitops.h>
+#include <linux/interrupt.h>
+#include <linux/perf_event.h>
+#include <linux/smp.h>
+
+#include <armtrace/pmuv3_abi.h>
+#include "../hw/pmu_sysreg.h"
+#include "pmuv3.h"
+
+static void counter_write(int idx, u64 val)
+{
+	if (idx == PMU_CYCLE_IDX)
+		hw_pmu_write_ccntr(val);
+	else
+		hw_pmu_write_evcntr(idx, val);
+}
+
+static u64 counter_read(int idx)
+{
+	return idx == PMU_CYCLE_IDX ? hw_pmu_read_ccntr() :
+				      hw_pmu_read_evcntr(idx);
+}
+
+/* Fold what the counter counted since the last look into event->count. */
+static u64 pmuv3_event_update(struct perf_event *event)
+{
+	struct pmuv3 *p = to_pmuv3(event->pmu);
+	struct hw_perf_event *hwc = &event->hw;
+	u64 mask = pmuv3_counter_mask(p, hwc->idx);
+	u64 prev, now, delta;
+
+	do {
+		prev = local64_read(&hwc->prev_count);
+		now = counter_read(hwc->idx);
+	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+
+	delta = (now - prev) & mask;
+	local64_add(delta, &event->count);
+	local64_sub(delta, &hwc->period_left);
+	return now;
+}
+
+/* Arm the counter for the next period; true when a period elapsed. */
+static bool pmuv3_event_set_period(struct perf_event *event)
+{
+	struct pmuv3 *p = to_pmuv3(event->pmu);
+	struct hw_perf_event *hwc = &event->hw;
+	u64 mask = pmuv3_counter_mask(p, hwc->idx);
+	s64 left = local64_read(&hwc->period_left);
+	s64 period = hwc->sample_period;
+	bool elapsed = false;
+
+	if (unlikely(left <= -period)) {
+		left = period;
+		local64_set(&hwc->period_left, left);
+		hwc->last_period = period;
+		elapsed = true;
+	}
+	if (unlikely(left <= 0)) {
+		left += period;
+		local64_set(&hwc->period_left, left);
+		hwc->last_period = period;
+		elapsed = true;
+	}
+	/* Never let a counter run past half its range unobserved. */
+	if (left > (s64)(mask >> 1))
+		left = mask >> 1;
+
+	local64_set(&hwc->prev_count, (u64)-left & mask);
+	counter_write(hwc->idx, (u64)-left & mask);
+	perf_event_update_userpage(event);
+	return elapsed;
+}
+
+static void pmuv3_event_start(struct perf_event *event, int flags)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 bit = BIT_ULL(hwc->idx);
+
+	if (flags & PERF_EF_RELOAD)
+		WARN_ON_ONCE(!(hwc->state & PERF_HES_UPTODATE));
+	hwc->state = 0;
+
+	if (hwc->idx == PMU_CYCLE_IDX)
+		hw_pmu_write_ccfiltr(hwc->config_base & PMCCFILTR_EL0_FILTERS);
+	else
+		hw_pmu_write_evtyper(hwc->idx, hwc->config_base);
+	pmuv3_event_set_period(event);
+	hw_pmu_enable_irqs(bit);
+	hw_pmu_enable_counters(bit);
+}
+
+static void pmuv3_event_stop(struct perf_event *event, int flags)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 bit = BIT_ULL(hwc->idx);
+
+	if (hwc->state & PERF_HES_STOPPED)
+		return;
+	hw_pmu_disable_counters(bit);
+	hw_pmu_disable_irqs(bit);
+	/* A stopped counter's pending overflow belongs to no one now. */
+	hw_pmu_ack_overflows(bit);
+	pmuv3_event_update(event);
+	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+}
+
+static int pmuv3_get_idx(struct pmuv3 *p, struct pmuv3_cpu *cpu,
+			 struct perf_event *event)
+{
+	int idx;
+
+	if ((event->hw.flags & PMUV3_HWF_CYCLE_OK) && !test_bit(PMU_CYCLE_IDX, cpu->used))
+		return PMU_CYCLE_IDX;
+	idx = find_first_zero_bit(cpu->used, p->caps.num_counters);
+	return idx < p->caps.num_counters ? idx : -EAGAIN;
+}
+
+static int pmuv3_event_add(struct perf_event *event, int flags)
+{
+	struct pmuv3 *p = to_pmuv3(event->pmu);
+	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
+	struct hw_perf_event *hwc = &event->hw;
+	int idx;
+
+	if (!cpumask_test_cpu(smp_processor_id(), &p->supported))
+		return -ENOENT;
+	idx = pmuv3_get_idx(p, cpu, event);
+	if (idx < 0)
+		return idx;
+
+	__set_bit(idx, cpu->used);
+	cpu->events[idx] = event;
+	hwc->idx = idx;
+	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	if (flags & PERF_EF_START)
+		pmuv3_event_start(event, PERF_EF_RELOAD);
+	perf_event_update_userpage(event);
+	return 0;
+}
+
+static void pmuv3_event_del(struct perf_event *event, int flags)
+{
+	struct pmuv3 *p = to_pmuv3(event->pmu);
+	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
+	struct hw_perf_event *hwc = &event->hw;
+
+	pmuv3_event_stop(event, PERF_EF_UPDATE);
+	cpu->events[hwc->idx] = NULL;
+	__clear_bit(hwc->idx, cpu->used);
+	hwc->idx = -1;
+	perf_event_update_userpage(event);
+}
+
+static void pmuv3_event_read(struct perf_event *event)
+{
+	pmuv3_event_update(event);
+}
+
+static void pmuv3_pmu_enable(struct pmu *pmu)
+{
+	struct pmuv3 *p = to_pmuv3(pmu);
+
+	if (bitmap_empty(this_cpu_ptr(p->cpu)->used, PMUV3_MAX_COUNTERS))
+		return;
+	hw_pmu_write_pmcr(hw_pmu_read_pmcr() | PMCR_EL0_E);
+}
+
+static void pmuv3_pmu_disable(struct pmu *pmu)
+{
+	hw_pmu_write_pmcr(hw_pmu_read_pmcr() & ~PMCR_EL0_E);
+}
+
+/* Does the group still fit the counters once @event joins it? */
+static bool pmuv3_group_fits(struct pmuv3 *p, struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader, *sib;
+	unsigned int events = 0, cycles = 0;
+
+	if (leader->pmu == event->pmu && leader != event) {
+		events++;
+		cycles += !!(leader->hw.flags & PMUV3_HWF_CYCLE_OK);
+	}
+	for_each_sibling_event(sib, leader) {
+		if (sib->pmu != event->pmu)
+			continue;
+		events++;
+		cycles += !!(sib->hw.flags & PMUV3_HWF_CYCLE_OK);
+	}
+	events++;
+	cycles += !!(event->hw.flags & PMUV3_HWF_CYCLE_OK);
+	/* One cycle-counter-eligible event may use PMCCNTR. */
+	return events <= p->caps.num_counters + min(cycles, 1U);
+}
+
+int pmuv3_event_init(struct perf_event *event)
+{
+	struct pmuv3 *p = to_pmuv3(event->pmu);
+	struct perf_event_attr *attr = &event->attr;
+	struct hw_perf_event *hwc = &event->hw;
+	struct pmuv3_evt evt;
+	u64 nr;
+	int ret;
+
+	if (attr->type == event->pmu->type) {
+		nr = attr->config;
+		if (nr & ~PMUV3_CFG_EVENT)
+			return -EINVAL;
+	} else if (attr->type == PERF_TYPE_RAW) {
+		nr = attr->config;
+		if (nr & ~PMUV3_CFG_EVENT)
+			return -ENOENT;
+	} else if (attr->type == PERF_TYPE_HARDWARE) {
+		ret = pmuv3_map_generic(&p->caps, attr->type, attr->config,
+					&nr);
+		if (ret)
+			return ret;
+	} else {
+		return -ENOENT;
+	}
+
+	if (event->cpu >= 0 && !cpumask_test_cpu(event->cpu, &p->supported))
+		return -ENODEV;
+	if (has_branch_stack(event))
+		return -EOPNOTSUPP;
+	if (is_sampling_event(event) && !pmuv3_can_sample())
+		return -EOPNOTSUPP;
+
+	ret = pmuv3_evt_from_attr(&p->caps, attr, nr, &evt);
+	if (ret)
+		return ret;
+
+	hwc->config_base = evt.evtype;
+	
+	hwc->flags = evt.cycle_counter_ok ? PMUV3_HWF_CYCLE_OK : 0;
+	hwc->idx = -1;
+
+	if (!pmuv3_group_fits(p, event))
+		return -EINVAL;
+
+	if (!is_sampling_event(event)) {
+		/* Counting: the widest period the narrowest counter can hold. */
+		hwc->sample_period = (p->caps.long_counters ? U64_MAX :
+				      U32_MAX) >> 1;
+		hwc->last_period = hwc->sample_period;
+		local64_set(&hwc->period_left, hwc->sample_period);
+	}
+	return 0;
+}
+
+irqreturn_t pmuv3_handle_irq(int irq, void *dev)
+{
+	struct pmuv3 *p = *(struct pmuv3 **)dev;
+	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
+	struct pt_regs *regs = get_irq_regs();
+	struct perf_sample_data data;
+	unsigned long ovs;
+	int idx;
+
+	ovs = hw_pmu_ack_overflows(U32_MAX);
+	if (!ovs)
+		return IRQ_NONE;
+
+	/* Counters stop while we account, so group ratios stay consistent. */
+	pmuv3_pmu_disable(&p->pmu);
+	for_each_set_bit(idx, &ovs, PMUV3_MAX_COUNTERS) {
+		struct perf_event *event = cpu->events[idx];
+
+		if (!event)
+			continue;
+		pmuv3_event_update(event);
+		if (!pmuv3_event_set_period(event))
+			continue;
+		if (!is_sampling_event(event))
+			continue;
+		perf_sample_data_init(&data, 0, event->hw.last_period);
+		if (pmuv3_overflow(event, &data, regs))
+			pmuv3_event_stop(event, 0);
+	}
+	pmuv3_pmu_enable(&p->pmu);
+	irq_work_run();
+	return IRQ_HANDLED;
+}
+
+/*
+ * Put this CPU's PMU in a known state: every counter stopped, no
+ * interrupts, no overflow pending, counters reset, 64-bit overflow where
+ * the counters have 64 bits, EL0 access disabled.
+ */
+void pmuv3_reset_cpu(struct pmuv3 *p)
+{
+	u64 pmcr = PMCR_EL0_P | PMCR_EL0_C | PMCR_EL0_LC;
+
+	hw_pmu_disable_counters(U32_MAX);
+	hw_pmu_disable_irqs(U32_MAX);
+	hw_pmu_ack_overflows(U32_MAX);
+	if (p->caps.long_counters)
+		pmcr |= PMCR_EL0_LP;
+	hw_pmu_write_pmcr(pmcr);
+	hw_pmu_write_userenr(0);
+}
+
+/* CPU PM: the PMU may lose state; park every event, then restore. */
+void pmuv3_stop_all(struct pmuv3 *p)
+{
+	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
+	int idx;
+
+	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS)
+		if (cpu->events[idx])
+			pmuv3_event_stop(cpu->events[idx], PERF_EF_UPDATE);
+}
+
+void pmuv3_restart_all(struct pmuv3 *p)
+{
+	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
+	int idx;
+
+	pmuv3_reset_cpu(p);
+	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS) {
+		struct perf_event *event = cpu->events[idx];
+
+		if (event && event->state == PERF_EVENT_STATE_ACTIVE)
+			pmuv3_event_start(event, PERF_EF_RELOAD);
+	}
+	pmuv3_pmu_enable(&p->pmu);
+}
+
+void pmuv3_event_add_ops(struct pmuv3 *p)
+{
+	p->pmu.event_init = pmuv3_event_init;
+	p->pmu.add = pmuv3_event_add;
+	p->pmu.del = pmuv3_event_del;
+	p->pmu.start = pmuv3_event_start;
+	p->pmu.stop = pmuv3_event_stop;
+	p->pmu.read = pmuv3_event_read;
+	p->pmu.pmu_enable = pmuv3_pmu_enable;
+	p->pmu.pmu_disable = pmuv3_pmu_disable;
+}

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf_event_attr -> PMEVTYPER translation for the `pmuv3` PMU.
+ *
+ * Errors, as documented in Documentation/pmuv3.rst:
+ *   -EINVAL      malformed attr: unknown config bits, an event number wider
+ *                than PMEVTYPER.evtCount, raw filter bits without `filter`,
+ *                exclude_user/kernel/hv together with `filter`, a threshold
+ *                wider than PMMIR_EL1.THWIDTH
+ *   -ENOENT      a common event that PMCEID0/1 say is not implemented, or a
+ *                generic event with no PMUv3 equivalent
+ *   -EOPNOTSUPP  a filter bit that is RES0 on this CPU, thresholds without
+ *                FEAT_PMUv3_TH, exclude_idle
+ */
+#ifdef __KERNEL__
+#include <linux/bitfield.h>
+#include <linux/errno.h>
+#endif
+
+#include <armtrace/pmuv3_abi.h>
+#include "pmuv3_filter.h"
+
+u64 pmuv3_filters_implemented(const struct pmuv3_caps *caps)
+{
+	u64 ok = PMEVTYPER_EL0_P | PMEVTYPER_EL0_U;
+
+	if (caps->has_el3)
+		ok |= PMEVTYPER_EL0_NSK | PMEVTYPER_EL0_NSU | PMEVTYPER_EL0_M;
+	if (caps->has_el2)
+		ok |= PMEVTYPER_EL0_NSH;
+	if (caps->has_el3 && caps->has_sel2)
+		ok |= PMEVTYPER_EL0_SH;
+	if (caps->has_mtpmu)
+		ok |= PMEVTYPER_EL0_MT;
+	if (caps->has_rme)
+		ok |= PMEVTYPER_EL0_RLK | PMEVTYPER_EL0_RLU | PMEVTYPER_EL0_RLH;
+	return ok;
+}
+
+static u64 evtcount_mask(const struct pmuv3_caps *caps)
+{
+	/* evtCount grew from 10 to 16 bits with PMUv3p1. */
+	return caps->pmuver >= 4 ? PMEVTYPER_EL0_EVTCOUNT :
+				   PMEVTYPER_EL0_EVTCOUNT_V3;
+}
+
+bool pmuv3_event_implemented(const struct pmuv3_caps *caps, u64 event)
+{
+	if (event < PMU_EVT_COMMON_LO_END)
+		return caps->common_events[0] & BIT_ULL(event);
+	if (event >= PMU_EVT_COMMON_HI && event < PMU_EVT_COMMON_HI_END)
+		return caps->common_events[1] &
+		       BIT_ULL(event - PMU_EVT_COMMON_HI);
+	/* IMPLEMENTATION DEFINED numbers cannot be discovered: trust them. */
+	return event <= evtcount_mask(caps);
+}
+
+/* perf's generic hardware events, where PMUv3 has an exact equivalent. */
+static const u16 generic_map[PERF_COUNT_HW_MAX] = {
+	[PERF_COUNT_HW_CPU_CYCLES]		= 0x0011, /* CPU_CYCLES */
+	[PERF_COUNT_HW_INSTRUCTIONS]		= 0x0008, /* INST_RETIRED */
+	[PERF_COUNT_HW_CACHE_REFERENCES]	= 0x0004, /* L1D_CACHE */
+	[PERF_COUNT_HW_CACHE_MISSES]		= 0x0003, /* L1D_CACHE_REFILL */
+	[PERF_COUNT_HW_BRANCH_INSTRUCTIONS]	= 0x0021, /* BR_RETIRED */
+	[PERF_COUNT_HW_BRANCH_MISSES]		= 0x0022, /* BR_MIS_PRED_RETIRED */
+	[PERF_COUNT_HW_BUS_CYCLES]		= 0x001D, /* BUS_CYCLES */
+	[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND]	= 0x0023, /* STALL_FRONTEND */
+	[PERF_COUNT_HW_STALLED_CYCLES_BACKEND]	= 0x0024, /* STALL_BACKEND */
+};
+
+/*
+ * Resolve the event number of a PERF_TYPE_HARDWARE event.  Raw and
+ * PMU-typed events carry it in config[15:0] and are checked in
+ * pmuv3_evt_from_attr().
+ */
+int pmuv3_map_generic(const struct pmuv3_caps *caps, u32 type, u64 config,
+		      u64 *event)
+{
+	u64 idx = config & 0xffffffffULL;	/* [63:32]: extended PMU type */
+
+	if (type != PERF_TYPE_HARDWARE || idx >= PERF_COUNT_HW_MAX ||
+	    !generic_map[idx])
+		return -ENOENT;
+	*event = generic_map[idx];
+	return pmuv3_event_implemented(caps, *event) ? 0 : -ENOENT;
+}
+
+/* Upstream arm_pmuv3's mapping of the exclude_* flags. */
+static u64 filters_from_excludes(const struct pmuv3_caps *caps,
+				 const struct perf_event_attr *attr)
+{
+	u64 f = 0;
+
+	if (caps->kernel_at_el2) {
+		/* The host kernel runs at EL2; EL1 is a guest's. */
+		if (!attr->exclude_kernel && !attr->exclude_host)
+			f |= PMEVTYPER_EL0_NSH;
+		if (attr->exclude_guest)
+			f |= PMEVTYPER_EL0_P;
+		if (attr->exclude_host)
+			f |= PMEVTYPER_EL0_U;
+	} else if (!attr->exclude_hv && !attr->exclude_host) {
+		f |= PMEVTYPER_EL0_NSH;
+	}
+	if (attr->exclude_kernel)
+		f |= PMEVTYPER_EL0_P;
+	if (attr->exclude_user)
+		f |= PMEVTYPER_EL0_U;
+	/* Without EL2 NSH is RES0: the hypervisor the flags name is absent. */
+	return f & pmuv3_filters_implemented(caps);
+}
+
+int pmuv3_evt_from_attr(const struct pmuv3_caps *caps,
+			const struct perf_event_attr *attr, u64 event,
+			struct pmuv3_evt *out)
+{
+	u64 raw = attr->config1 & PMUV3_CFG1_RAW_FILTERS;
+	u64 th = FIELD_GET(PMUV3_CFG2_TH, attr->config2);
+	u64 tc = FIELD_GET(PMUV3_CFG2_TC, attr->config2);
+	bool is_raw = attr->config1 & PMUV3_CFG1_FILTER;
+	u64 evtype;
+
+	if (attr->config1 & ~(PMUV3_CFG1_FILTER | PMUV3_CFG1_RAW_FILTERS))
+		return -EINVAL;
+	if (attr->config2 & ~(PMUV3_CFG2_TH | PMUV3_CFG2_TC))
+		return -EINVAL;
+	if (event > evtcount_mask(caps))
+		return -EINVAL;
+	/* CHAIN only means something to the odd half of a counter pair. */
+	if (event == PMU_EVT_CHAIN)
+		return -EINVAL;
+	if (!pmuv3_event_implemented(caps, event))
+		return -ENOENT;
+	if (attr->exclude_idle)
+		return -EOPNOTSUPP;
+
+	if (is_raw) {
+		/* The raw fields say everything; flags on top would be ambiguous. */
+		if (attr->exclude_user || attr->exclude_kernel ||
+		    attr->exclude_hv)
+			return -EINVAL;
+		if (raw & ~pmuv3_filters_implemented(caps))
+			return -EOPNOTSUPP;
+		evtype = raw;
+	} else {
+		if (raw)
+			return -EINVAL;
+		evtype = filters_from_excludes(caps, attr);
+	}
+
+	if (th || tc) {
+		if (!caps->thwidth)
+			return -EOPNOTSUPP;
+		if (th >= BIT_ULL(caps->thwidth))
+			return -EINVAL;
+		evtype |= FIELD_PREP(PMEVTYPER_EL0_TH, th) |
+			  FIELD_PREP(PMEVTYPER_EL0_TC, tc);
+	}
+
+	out->evtype = evtype | event;
+	/* PMCCFILTR has neither MT nor the threshold fields. */
+	out->cycle_counter_ok = event == PMU_EVT_CPU_CYCLES &&
+		!(evtype & (PMEVTYPER_EL0_MT | PMEVTYPER_EL0_TH |
+			    PMEVTYPER_EL0_TC));
+	return 0;
+}

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * armtrace `pmuv3` PMU: probe, registration, CPU hotplug, CPU PM.
+ *
+ * The PMU device is the DT node "arm,armv8-pmuv3" with its PPI.  Linux's
+ * built-in arm_pmu driver binds that node at boot; armtrace only takes the
+ * PMU when that driver was kept off it (initcall_blacklist=
+ * armv8_pmu_driver_init), and refuses to load otherwise rather than share
+ * counters behind another driver's back.  ACPI systems have no such device:
+ * there the PMU interrupt is given as the module parameter acpi_gsi.
+ */
+#define pr_fmt(fmt) "armtrace-pmuv3: " fmt
+
+#include <linux/acpi.h>
+#include <linux/bitfield.h>
+#include <linux/cpu_pm.h>
+#include <linux/cpuhotplug.h>
+#include <linux/interrupt.h>
+#include <linux/irq.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_platform.h>
+#include <linux/percpu.h>
+#include <linux/platform_device.h>
+#include <asm/cpufeature.h>
+#include <asm/virt.h>
+
+#include <armtrace/pmu_regs.h>
+#include "../hw/pmu_sysreg.h"
+#include "pmuv3.h"
+
+static unsigned int acpi_gsi;
+module_param(acpi_gsi, uint, 0444);
+MODULE_PARM_DESC(acpi_gsi, "PMU overflow interrupt GSI on ACPI systems (PPI 7 is GSI 23)");
+
+static enum cpuhp_state pmuv3_hp_state;
+static struct pmuv3 *pmuv3_instance;
+static struct pmuv3 * __percpu *pmuv3_irq_dev;
+
+/* Read what this CPU implements.  Runs on the probing CPU. */
+static int pmuv3_read_caps(struct pmuv3_caps *caps)
+{
+	u64 dfr0 = read_sysreg(id_aa64dfr0_el1);
+	u64 pfr0 = read_sysreg(id_aa64pfr0_el1);
+	unsigned int mtpmu;
+
+	caps->pmuver = FIELD_GET(ID_AA64DFR0_EL1_PMUVer, dfr0);
+	if (caps->pmuver == ID_AA64DFR0_EL1_PMUVer_NI ||
+	    caps->pmuver == ID_AA64DFR0_EL1_PMUVer_IMP_DEF)
+		return -ENODEV;
+
+	caps->num_counters = FIELD_GET(PMCR_EL0_N, hw_pmu_read_pmcr());
+	caps->long_counters = caps->pmuver >= ID_AA64DFR0_EL1_PMUVer_V3P5;
+	caps->has_el2 = FIELD_GET(ID_AA64PFR0_EL1_EL2, pfr0) != 0;
+	caps->has_el3 = FIELD_GET(ID_AA64PFR0_EL1_EL3, pfr0) != 0;
+	caps->has_sel2 = FIELD_GET(ID_AA64PFR0_EL1_SEL2, pfr0) != 0;
+	caps->has_rme = FIELD_GET(ID_AA64PFR0_EL1_RME, pfr0) != 0;
+	caps->kernel_at_el2 = is_kernel_in_hyp_mode();
+	/* MTPMU is a signed field: 1 implemented, 0 and 0xf not. */
+	mtpmu = FIELD_GET(ID_AA64DFR0_EL1_MTPMU_MASK, dfr0);
+	caps->has_mtpmu = mtpmu == 1;
+	/* PMMIR_EL1 exists from PMUv3p4 on. */
+	if (caps->pmuver >= ID_AA64DFR0_EL1_PMUVer_V3P4)
+		caps->thwidth = FIELD_GET(PMMIR_EL1_THWIDTH,
+					  hw_pmu_read_pmmir());
+
+	/* PMCEIDn[31:0]: events 0x00-0x3F split in two; [63:32]: 0x4000-. */
+	caps->common_events[0] = lower_32_bits(hw_pmu_read_pmceid(0)) |
+		(u64)lower_32_bits(hw_pmu_read_pmceid(1)) << 32;
+	caps->common_events[1] = upper_32_bits(hw_pmu_read_pmceid(0)) |
+		(u64)upper_32_bits(hw_pmu_read_pmceid(1)) << 32;
+	return 0;
+}
+
+static int pmuv3_cpu_online(unsigned int cpu, struct hlist_node *node)
+{
+	struct pmuv3 *p = hlist_entry_safe(node, struct pmuv3, cpuhp_node);
+
+	if (!cpumask_test_cpu(cpu, &p->supported))
+		return 0;
+	pmuv3_reset_cpu(p);
+	enable_percpu_irq(p->irq, IRQ_TYPE_NONE);
+	return 0;
+}
+
+static int pmuv3_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct pmuv3 *p = hlist_entry_safe(node, struct pmuv3, cpuhp_node);
+
+	if (!cpumask_test_cpu(cpu, &p->supported))
+		return 0;
+	disable_percpu_irq(p->irq);
+	return 0;
+}
+
+/*
+ * CPU PM: a power-down loses PMU state.  Untested on the QEMU virt rig,
+ * whose DT has no idle states, so CPU_PM_ENTER never happens there.
+ */
+static int pmuv3_cpu_pm_notify(struct notifier_block *nb, unsigned long cmd,
+			       void *v)
+{
+	struct pmuv3 *p = container_of(nb, struct pmuv3, cpu_pm_nb);
+
+	if (!cpumask_test_cpu(smp_processor_id(), &p->supported))
+		return NOTIFY_DONE;
+	if (bitmap_empty(this_cpu_ptr(p->cpu)->used, PMUV3_MAX_COUNTERS))
+		return NOTIFY_OK;
+
+	switch (cmd) {
+	case CPU_PM_ENTER:
+		pmuv3_stop_all(p);
+		break;
+	case CPU_PM_EXIT:
+	case CPU_PM_ENTER_FAILED:
+		pmuv3_restart_all(p);
+		break;
+	default:
+		return NOTIFY_DONE;
+	}
+	return NOTIFY_OK;
+}
+
+static int pmuv3_filter_match(struct perf_event *event)
+{
+	return cpumask_test_cpu(smp_processor_id(),
+				&to_pmuv3(event->pmu)->supported);
+}
+
+static int pmuv3_setup(struct device *dev, int irq)
+{
+	struct pmuv3 *p;
+	int cpu, ret;
+
+	if (!irq_is_percpu_devid(irq)) {
+		dev_err(dev, "interrupt %d is not a per-CPU interrupt (PPI)\n",
+			irq);
+		return -EINVAL;
+	}
+
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->dev = dev;
+	p->irq = irq;
+
+	cpu = get_cpu();
+	ret = pmuv3_read_caps(&p->caps);
+	put_cpu();
+	if (ret) {
+		dev_err(dev, "CPU%d implements no PMUv3\n", cpu);
+		goto err_free;
+	}
+	/*
+	 * One PMU for every CPU: the PPI reaches all of them.  Systems that
+	 * mix CPU types need one PMU per type (not handled yet).
+	 */
+	cpumask_copy(&p->supported, cpu_possible_mask);
+
+	p->cpu = alloc_percpu(struct pmuv3_cpu);
+	pmuv3_irq_dev = alloc_percpu(struct pmuv3 *);
+	if (!p->cpu || !pmuv3_irq_dev) {
+		ret = -ENOMEM;
+		goto err_percpu;
+	}
+	for_each_possible_cpu(cpu)
+		*per_cpu_ptr(pmuv3_irq_dev, cpu) = p;
+
+	ret = request_percpu_irq(irq, pmuv3_handle_irq, "armtrace-pmuv3",
+				 pmuv3_irq_dev);
+	if (ret) {
+		dev_err(dev, "cannot get PMU interrupt %d: %d\n", irq, ret);
+		goto err_percpu;
+	}
+
+	ret = cpuhp_state_add_instance(pmuv3_hp_state, &p->cpuhp_node);
+	if (ret)
+		goto err_irq;
+
+	p->cpu_pm_nb.notifier_call = pmuv3_cpu_pm_notify;
+	ret = cpu_pm_register_notifier(&p->cpu_pm_nb);
+	if (ret)
+		goto err_hp;
+
+	p->pmu = (struct pmu) {
+		.module		= THIS_MODULE,
+		.task_ctx_nr	= perf_hw_context,
+		.attr_groups	= pmuv3_attr_groups,
+		.filter_match	= pmuv3_filter_match,
+	};
+	pmuv3_event_add_ops(p);
+	ret = perf_pmu_register(&p->pmu, PMUV3_NAME, -1);
+	if (ret)
+		goto err_pm;
+
+	pmuv3_instance = p;
+	dev_info(dev, "PMUv3 (PMUVer %u): %u counters of %u bits + cycle counter, filters %#llx, thwidth %u\n",
+		 p->caps.pmuver, p->caps.num_counters,
+		 p->caps.long_counters ? 64 : 32,
+		 pmuv3_filters_implemented(&p->caps), p->caps.thwidth);
+	return 0;
+
+err_pm:
+	cpu_pm_unregister_notifier(&p->cpu_pm_nb);
+err_hp:
+	cpuhp_state_remove_instance(pmuv3_hp_state, &p->cpuhp_node);
+err_irq:
+	free_percpu_irq(irq, pmuv3_irq_dev);
+err_percpu:
+	free_percpu(pmuv3_irq_dev);
+	pmuv3_irq_dev = NULL;
+	free_percpu(p->cpu);
+err_free:
+	kfree(p);
+	return ret;
+}
+
+static void pmuv3_teardown(void)
+{
+	struct pmuv3 *p = pmuv3_instance;
+
+	if (!p)
+		return;
+	perf_pmu_unregister(&p->pmu);
+	cpu_pm_unregister_notifier(&p->cpu_pm_nb);
+	cpuhp_state_remove_instance(pmuv3_hp_state, &p->cpuhp_node);
+	free_percpu_irq(p->irq, pmuv3_irq_dev);
+	free_percpu(pmuv3_irq_dev);
+	pmuv3_irq_dev = NULL;
+	free_percpu(p->cpu);
+	kfree(p);
+	pmuv3_instance = NULL;
+}
+
+static int pmuv3_probe(struct platform_device *pdev)
+{
+	int irq = platform_get_irq(pdev, 0);
+
+	if (irq < 0)
+		return irq;
+	if (pmuv3_instance)
+		return -EBUSY;
+	return pmuv3_setup(&pdev->dev, irq);
+}
+
+static int pmuv3_remove(struct platform_device *pdev)
+{
+	pmuv3_teardown();
+	return 0;
+}
+
+static const struct of_device_id pmuv3_of_match[] = {
+	{ .compatible = "arm,armv8-pmuv3" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, pmuv3_of_match);
+
+static struct platform_driver pmuv3_driver = {
+	.driver = {
+		.name = "armtrace-pmuv3",
+		.of_match_table = pmuv3_of_match,
+		.suppress_bind_attrs = true,
+	},
+	.probe = pmuv3_probe,
+	.remove = pmuv3_remove,
+};
+
+/* Is the DT PMU device already bound to another driver? */
+static const char *pmuv3_dt_owner(struct device_node *np)
+{
+	struct platform_device *pdev = of_find_device_by_node(np);
+	const char *owner = NULL;
+
+	if (!pdev)
+		return NULL;
+	device_lock(&pdev->dev);
+	if (pdev->dev.driver)
+		owner = pdev->dev.driver->name;
+	device_unlock(&pdev->dev);
+	put_device(&pdev->dev);
+	return owner;
+}
+
+static int pmuv3_acpi_setup(void)
+{
+#ifdef CONFIG_ACPI
+	int irq = acpi_register_gsi(NULL, acpi_gsi, ACPI_LEVEL_SENSITIVE,
+				    ACPI_ACTIVE_HIGH);
+	int ret;
+
+	if (irq < 0)
+		return irq;
+	ret = pmuv3_setup(NULL, irq);
+	if (ret)
+		acpi_unregister_gsi(acpi_gsi);
+	return ret;
+#else
+	return -ENODEV;
+#endif
+}
+
+static int __init pmuv3_init(void)
+{
+	struct device_node *np;
+	const char *owner;
+	int ret;
+
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,
+				      "perf/armtrace/pmuv3:online",
+				      pmuv3_cpu_online, pmuv3_cpu_offline);
+	if (ret < 0)
+		return ret;
+	pmuv3_hp_state = ret;
+	pmuv3_overflow_resolve();
+
+	np = of_find_matching_node(NULL, pmuv3_of_match);
+	if (!np) {
+		if (acpi_gsi) {
+			ret = pmuv3_acpi_setup();
+			if (!ret)
+				return 0;
+		} else {
+			pr_err("no arm,armv8-pmuv3 DT node; on ACPI systems give acpi_gsi=\n");
+			ret = -ENODEV;
+		}
+		goto err_hp;
+	}
+
+	owner = pmuv3_dt_owner(np);
+	of_node_put(np);
+	if (owner) {
+		pr_err("the PMU is owned by driver %s; boot with initcall_blacklist=armv8_pmu_driver_init to hand it to armtrace\n",
+		       owner);
+		ret = -EBUSY;
+		goto err_hp;
+	}
+
+	ret = platform_driver_register(&pmuv3_driver);
+	if (ret)
+		goto err_hp;
+	/* Probing is synchronous: no instance means the device failed. */
+	if (!pmuv3_instance) {
+		platform_driver_unregister(&pmuv3_driver);
+		ret = -ENODEV;
+		goto err_hp;
+	}
+	return 0;
+
+err_hp:
+	cpuhp_remove_multi_state(pmuv3_hp_state);
+	return ret;
+}
+
+static void __exit pmuv3_exit(void)
+{
+	if (pmuv3_instance && pmuv3_instance->dev) {
+		platform_driver_unregister(&pmuv3_driver);
+	} else if (pmuv3_instance) {
+		pmuv3_teardown();
+#ifdef CONFIG_ACPI
+		acpi_unregister_gsi(acpi_gsi);
+#endif
+	}
+	cpuhp_remove_multi_state(pmuv3_hp_state);
+}
+
+module_init(pmuv3_init);
+module_exit(pmuv3_exit);
+
+MODULE_DESCRIPTION("armtrace PMUv3 counters with every filter (perf PMU pmuv3)");
+MODULE_LICENSE("GPL");

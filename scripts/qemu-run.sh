@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Boot Debian's stock arm64 kernel in QEMU with the armtrace guest payload
+# and run a script in it.
+#
+#   qemu-run.sh [options] SCRIPT [FILE...]
+#     --el2          kernel at EL2 with VHE (-M virt,virtualization=on)
+#     --secure       add EL3 (-M virt,secure=on)
+#     --smp N        vCPUs (default 1: exact counts need one)
+#     --cpu NAME     QEMU CPU model (default max)
+#     --no-icount    run without -icount (counts not exact)
+#     --builtin-pmu  leave the built-in armv8 PMU driver bound
+#     --append ARGS  extra kernel command line
+#     --timeout S    kill the guest after S seconds (default 300)
+#     --log FILE     where to keep the whole console log
+#
+# SCRIPT becomes /armtrace/run.sh; FILEs are copied into /armtrace/.
+# The kernel modules built in kernel/ are always copied there.  Prints the
+# script's output; exits with the script's status, 124 on timeout, 125 when
+# the guest kernel logged a warning, oops or corruption report.
+set -euo pipefail
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+CACHE=${CACHE:-$TOP/.cache}
+machine=virt cpu=max smp=1 icount=1 blacklist=1 append= timeout=300 log=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--el2) machine="$machine,virtualization=on" ;;
+	--secure) machine="$machine,secure=on" ;;
+	--smp) smp=$2; shift ;;
+	--cpu) cpu=$2; shift ;;
+	--no-icount) icount=0 ;;
+	--builtin-pmu) blacklist=0 ;;
+	--append) append="$append $2"; shift ;;
+	--timeout) timeout=$2; shift ;;
+	--log) log=$2; shift ;;
+	--) shift; break ;;
+	-*) echo "qemu-run: unknown option $1" >&2; exit 2 ;;
+	*) break ;;
+	esac
+	shift
+done
+[ $# -ge 1 ] || { echo "usage: qemu-run.sh [options] SCRIPT [FILE...]" >&2; exit 2; }
+script=$1; shift
+
+"$TOP/scripts/guest-image.sh"
+work=$(mktemp -d /tmp/armtrace-run.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/ov/armtrace"
+cp "$script" "$work/ov/armtrace/run.sh"
+for ko in "$TOP"/kernel/*.ko; do
+	[ -e "$ko" ] && cp "$ko" "$work/ov/armtrace/"
+done
+for f in "$@"; do cp -r "$f" "$work/ov/armtrace/"; done
+(cd "$work/ov" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) > "$work/ov.cpio"
+cat "$CACHE/guest-base.cpio" "$work/ov.cpio" > "$work/initrd"
+
+cmdline="console=ttyAMA0 quiet panic=-1 oops=panic"
+[ "$blacklist" = 1 ] && cmdline="$cmdline initcall_blacklist=armv8_pmu_driver_init"
+cmdline="$cmdline $append"
+qemu=(qemu-system-aarch64 -M "$machine" -cpu "$cpu" -smp "$smp" -m 1024
+	-nographic -no-reboot -nic none -kernel "$CACHE/Image" -initrd "$work/initrd"
+	-append "$cmdline")
+[ "$cpu" = max ] && qemu[4]="max,pauth-impdef=on"
+[ "$icount" = 1 ] && qemu+=(-icount shift=0,sleep=off)
+
+console=${log:-$work/console.log}
+rc=0
+timeout --foreground -k 5 "$timeout" "${qemu[@]}" < /dev/null > "$console" 2>&1 || rc=$?
+tr -d '\r' < "$console" > "$work/clean.log"
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	echo "qemu-run: guest timed out after ${timeout}s" >&2
+	tail -n 40 "$work/clean.log" >&2
+	exit 124
+fi
+sed -n '/^ARMTRACE-BEGIN$/,/^ARMTRACE-END rc=/p' "$work/clean.log" | sed '1d;$d'
+end=$(sed -n 's/^ARMTRACE-END rc=\([0-9]*\)$/\1/p' "$work/clean.log")
+if [ -z "$end" ]; then
+	echo "qemu-run: guest did not finish (qemu status $rc)" >&2
+	tail -n 40 "$work/clean.log" >&2
+	exit 125
+fi
+sed -n '/^ARMTRACE-DMESG-BEGIN$/,/^ARMTRACE-DMESG-END$/p' "$work/clean.log" > "$work/dmesg"
+# Kernel reports that fail any run, whatever the tests said.
+if grep -E 'WARNING:|BUG:|Oops|Call trace|refcount_t|list_add corruption|list_del corruption|Kernel panic' "$work/dmesg" > "$work/bad"; then
+	echo "qemu-run: guest kernel reported problems:" >&2
+	cat "$work/bad" >&2
+	grep -v '^ARMTRACE' "$work/dmesg" | tail -n 60 >&2
+	exit 125
+fi
+[ -n "${ARMTRACE_DMESG:-}" ] && cp "$work/dmesg" "$ARMTRACE_DMESG"
+exit "$end"
