@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libete packet layer: ETE trace bytes -> packets.
+ *
+ * The decoder is streaming: feed it the trace in chunks of any size and it
+ * returns one packet per call, the same packets whatever the chunking.  It
+ * allocates nothing, keeps no global state and never prints; the caller owns
+ * the decoder and the packet structures.  Errors are negative status values
+ * plus the byte offset of the packet in error, after which decoding carries
+ * on at the next byte (as OpenCSD does).
+ */
+#ifndef _ETE_PKT_H
+#define _ETE_PKT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * enum ete_pkt_status - result of ete_pkt_decode() and ete_pkt_flush()
+ * @ETE_PKT_OK: a packet was decoded into *pkt
+ * @ETE_PKT_MORE: all input was consumed without completing a packet
+ * @ETE_PKT_EOT: ete_pkt_flush() found nothing pending
+ * @ETE_PKT_ERR_HEADER: reserved header byte (for this configuration)
+ * @ETE_PKT_ERR_SEQUENCE: malformed packet body (bad A-Sync or extension
+ *	byte, or a packet longer than %ETE_PKT_MAX_LEN)
+ * @ETE_PKT_ERR_TRUNCATED: trace ended inside a packet
+ * @ETE_PKT_ERR_INVAL: invalid argument or configuration
+ *
+ * For every negative status except %ETE_PKT_ERR_INVAL, *pkt describes the
+ * bytes in error (type %ETE_PKT_T_RESERVED, %ETE_PKT_T_RESERVED_CFG,
+ * %ETE_PKT_T_BAD_SEQUENCE or %ETE_PKT_T_INCOMPLETE_EOT, with offset and
+ * length) and the decoder is ready for the next byte.
+ */
+enum ete_pkt_status {
+	ETE_PKT_OK = 0,
+	ETE_PKT_MORE = 1,
+	ETE_PKT_EOT = 2,
+	ETE_PKT_ERR_HEADER = -1,
+	ETE_PKT_ERR_SEQUENCE = -2,
+	ETE_PKT_ERR_TRUNCATED = -3,
+	ETE_PKT_ERR_INVAL = -4,
+};
+
+/* Longest packet the decoder accepts; longer byte runs are an error. */
+#define ETE_PKT_MAX_LEN		48
+
+/**
+ * enum ete_pkt_type - packet types, one per ETE packet (and format)
+ *
+ * The error types describe bytes that did not form a packet; for those,
+ * &struct ete_pkt.err_type gives the type the header announced.
+ */
+enum ete_pkt_type {
+	ETE_PKT_T_NONE = 0,
+	/* decoder states and errors */
+	ETE_PKT_T_NOT_SYNC,		/* bytes skipped before the first A-Sync */
+	ETE_PKT_T_INCOMPLETE_EOT,
+	ETE_PKT_T_BAD_SEQUENCE,
+	ETE_PKT_T_RESERVED,
+	ETE_PKT_T_RESERVED_CFG,
+	/* synchronisation and extension */
+	ETE_PKT_T_EXTENSION,		/* only as an err_type */
+	ETE_PKT_T_ASYNC,
+	ETE_PKT_T_DISCARD,
+	ETE_PKT_T_OVERFLOW,
+	ETE_PKT_T_TRACE_INFO,
+	ETE_PKT_T_TRACE_ON,
+	ETE_PKT_T_TIMESTAMP,
+	ETE_PKT_T_TS_MARKER,
+	/* exceptions and transactions */
+	ETE_PKT_T_EXCEPT,
+	ETE_PKT_T_PE_RESET,
+	ETE_PKT_T_TRANS_FAIL,
+	ETE_PKT_T_TRANS_ST,
+	ETE_PKT_T_TRANS_COMMIT,
+	ETE_PKT_T_ITE,
+	/* cycle counts */
+	ETE_PKT_T_CCNT_F1,
+	ETE_PKT_T_CCNT_F2,
+	ETE_PKT_T_CCNT_F3,
+	/* speculation */
+	ETE_PKT_T_COMMIT,
+	ETE_PKT_T_CANCEL_F1,
+	ETE_PKT_T_CANCEL_F1_MISPRED,
+	ETE_PKT_T_CANCEL_F2,
+	ETE_PKT_T_CANCEL_F3,
+	ETE_PKT_T_MISPREDICT,
+	/* events */
+	ETE_PKT_T_IGNORE,
+	ETE_PKT_T_EVENT,
+	/* context and addresses */
+	ETE_PKT_T_CTXT,
+	ETE_PKT_T_ADDR_CTXT_L_32IS0,
+	ETE_PKT_T_ADDR_CTXT_L_32IS1,
+	ETE_PKT_T_ADDR_CTXT_L_64IS0,
+	ETE_PKT_T_ADDR_CTXT_L_64IS1,
+	ETE_PKT_T_ADDR_MATCH,
+	ETE_PKT_T_ADDR_S_IS0,
+	ETE_PKT_T_ADDR_S_IS1,
+	ETE_PKT_T_ADDR_L_32IS0,
+	ETE_PKT_T_ADDR_L_32IS1,
+	ETE_PKT_T_ADDR_L_64IS0,
+	ETE_PKT_T_ADDR_L_64IS1,
+	ETE_PKT_T_Q,
+	ETE_PKT_T_SRC_ADDR_MATCH,
+	ETE_PKT_T_SRC_ADDR_S_IS0,
+	ETE_PKT_T_SRC_ADDR_S_IS1,
+	ETE_PKT_T_SRC_ADDR_L_32IS0,
+	ETE_PKT_T_SRC_ADDR_L_32IS1,
+	ETE_PKT_T_SRC_ADDR_L_64IS0,
+	ETE_PKT_T_SRC_ADDR_L_64IS1,
+	/* atoms */
+	ETE_PKT_T_ATOM_F1,
+	ETE_PKT_T_ATOM_F2,
+	ETE_PKT_T_ATOM_F3,
+	ETE_PKT_T_ATOM_F4,
+	ETE_PKT_T_ATOM_F5,
+	ETE_PKT_T_ATOM_F6,
+	/* ETMv4 headers that ETE reserves (only as err_type) */
+	ETE_PKT_T_FUNC_RET,
+	ETE_PKT_T_EXCEPT_RTN,
+	ETE_PKT_T_NUM_DS_MKR,
+	ETE_PKT_T_UNNUM_DS_MKR,
+	ETE_PKT_T_COND_I_F1,
+	ETE_PKT_T_COND_I_F2,
+	ETE_PKT_T_COND_I_F3,
+	ETE_PKT_T_COND_FLUSH,
+	ETE_PKT_T_COND_RES_F1,
+	ETE_PKT_T_COND_RES_F2,
+	ETE_PKT_T_COND_RES_F3,
+	ETE_PKT_T_COND_RES_F4,
+	ETE_PKT_T_COUNT
+};
+
+/**
+ * struct ete_pkt_config - trace unit registers that shape the packets
+ * @trcidr0: TRCIDR0 (cycle counting, Q support, commit mode)
+ * @trcidr1: TRCIDR1
+ * @trcidr2: TRCIDR2 (VMID, CONTEXTID and cycle counter sizes)
+ * @trcidr8: TRCIDR8 (maximum speculation depth)
+ * @trcconfigr: TRCCONFIGR
+ * @trcdevarch: TRCDEVARCH (ETE version: ARCHVER 5, REVISION = minor)
+ * @trctraceidr: TRCTRACEIDR
+ *
+ * These are the registers a CoreSight snapshot's ETE device .ini and perf's
+ * cs_etm ETE metadata record.
+ */
+struct ete_pkt_config {
+	uint32_t trcidr0;
+	uint32_t trcidr1;
+	uint32_t trcidr2;
+	uint32_t trcidr8;
+	uint32_t trcconfigr;
+	uint32_t trcdevarch;
+	uint32_t trctraceidr;
+};
+
+/**
+ * struct ete_pkt_addr - an instruction address as the packets left it
+ * @val: the address after this packet's update
+ * @valid_bits: how many low bits are known (64 after a Trace Info)
+ * @pkt_bits: how many low bits this packet supplied
+ * @is: instruction set (0: IS0 / A64, 1: IS1)
+ */
+struct ete_pkt_addr {
+	uint64_t val;
+	uint8_t valid_bits;
+	uint8_t pkt_bits;
+	uint8_t is;
+};
+
+/**
+ * struct ete_pkt_ctx - PE context as the packets left it
+ * @el: exception level
+ * @sf: 1 for AArch64
+ * @ns: NS bit; with @nse: 00 Secure, 01 Non-secure, 10 Root, 11 Realm
+ * @nse: NSE bit (FEAT_RME)
+ * @valid: a context packet has been seen since sync
+ * @updated: this packet carried a context (else "same as before")
+ * @vmid_updated: this packet carried a VMID
+ * @cid_updated: this packet carried a CONTEXTID
+ * @vmid: current VMID
+ * @cid: current CONTEXTID
+ */
+struct ete_pkt_ctx {
+	uint8_t el;
+	uint8_t sf;
+	uint8_t ns;
+	uint8_t nse;
+	uint8_t valid;
+	uint8_t updated;
+	uint8_t vmid_updated;
+	uint8_t cid_updated;
+	uint32_t vmid;
+	uint32_t cid;
+};
+
+/**
+ * struct ete_pkt - one decoded packet
+ * @offset: index of the packet's first byte (see ete_pkt_decode())
+ * @type: packet type
+ * @err_type: for error types, the type the header announced
+ * @len: bytes the packet spans
+ * @hdr: header byte
+ * @addr: address state after the packet (address packets, Q, exact match)
+ * @ctx: context state after the packet (context packets)
+ * @ts: timestamp value after the packet (Timestamp)
+ * @ts_bits: timestamp bits this packet updated
+ * @cc: cycle count (Timestamp with CC, cycle count packets)
+ * @cc_valid: @cc is present in this packet
+ * @cc_threshold: threshold from the last Trace Info CYCT section
+ * @commit: commit count (Commit, cycle count packets)
+ * @commit_valid: @commit is present in this packet
+ * @cancel: cancel count (Cancel packets)
+ * @atom_bits: atoms, oldest in bit 0, 1 = E (atoms, Mispredict, Cancel)
+ * @atom_num: number of atoms in @atom_bits
+ * @match_idx: exact-match address register index (0-2)
+ * @event: event bits (Event)
+ * @tinfo: Trace Info fields
+ * @exc: Exception fields
+ * @q: Q packet fields
+ * @ite: Instrumentation fields
+ */
+struct ete_pkt {
+	uint64_t offset;
+	enum ete_pkt_type type;
+	enum ete_pkt_type err_type;
+	uint8_t len;
+	uint8_t hdr;
+	struct ete_pkt_addr addr;
+	struct ete_pkt_ctx ctx;
+	uint64_t ts;
+	uint8_t ts_bits;
+	uint8_t cc_valid;
+	uint8_t commit_valid;
+	uint8_t atom_num;
+	uint32_t cc;
+	uint32_t cc_threshold;
+	uint32_t commit;
+	uint32_t cancel;
+	uint32_t atom_bits;
+	uint8_t match_idx;
+	uint8_t event;
+	struct {
+		uint32_t info;		/* INFO section (0 when absent) */
+		uint32_t key;
+		uint32_t spec;		/* current speculation depth */
+		uint32_t cyct;
+		uint8_t sections;	/* ETE_TINFO_SECT_* present */
+		uint8_t initial;	/* first Trace Info since reset */
+	} tinfo;
+	struct {
+		uint16_t type;		/* exception number */
+		uint8_t addr_interp;	/* E1:E0 */
+		uint8_t fault_pending;
+	} exc;
+	struct {
+		uint32_t count;
+		uint8_t type;		/* Q format (low nibble of header) */
+		uint8_t count_present;
+		uint8_t addr_present;
+		uint8_t addr_match;
+	} q;
+	struct {
+		uint8_t el;
+		uint64_t value;
+	} ite;
+};
+
+/**
+ * struct ete_pkt_decoder - packet decoder state (caller-owned, opaque)
+ *
+ * Fields are private to libete; they are here so that the caller can
+ * embed or stack-allocate the decoder.  Memory use is fixed.
+ */
+struct ete_pkt_decoder {
+	/* configuration derived from the registers */
+	uint8_t hdr_type[256];		/* header -> enum ete_pkt_type */
+	uint8_t hdr_parser[256];	/* header -> payload parser */
+	uint32_t max_spec;
+	uint32_t cc_mask;
+	uint8_t vmid_bytes;
+	uint8_t cid_bytes;
+	uint8_t commit_opt1;
+	uint8_t ete_minor;
+	/* synchronisation */
+	uint8_t synced;
+	uint8_t sent_notsync;
+	uint8_t sync_mode;
+	uint8_t first_tinfo_seen;
+	/* partial packet carried between calls */
+	uint8_t part[ETE_PKT_MAX_LEN];
+	uint8_t part_len;
+	uint64_t part_index;
+	/* state shared between packets */
+	struct ete_pkt_addr addr;
+	struct ete_pkt_addr stack[3];
+	struct ete_pkt_ctx ctx;
+	uint64_t ts;
+	uint8_t ts_valid;
+	uint8_t cc_threshold_valid;
+	uint32_t cc_threshold;
+	uint32_t spec_depth;
+	uint32_t info;
+};
+
+/**
+ * ete_pkt_decoder_init() - set up a decoder for one trace source
+ * @dec: decoder to initialise
+ * @cfg: the source's trace unit registers
+ *
+ * Return: %ETE_PKT_OK, or %ETE_PKT_ERR_INVAL when @cfg does not describe an
+ * ETE (TRCDEVARCH.ARCHVER != 5).
+ */
+int ete_pkt_decoder_init(struct ete_pkt_decoder *dec,
+			 const struct ete_pkt_config *cfg);
+
+/**
+ * ete_pkt_decoder_reset() - forget all state, as at the start of a trace
+ * @dec: decoder
+ *
+ * The configuration is kept; the decoder searches for an A-Sync again.
+ */
+void ete_pkt_decoder_reset(struct ete_pkt_decoder *dec);
+
+/**
+ * ete_pkt_decode() - decode the next packet
+ * @dec: decoder
+ * @buf: trace bytes
+ * @len: number of bytes at @buf
+ * @index: index of @buf[0] in the trace; byte i has index @index + i
+ * @used: set to the number of bytes consumed from @buf
+ * @pkt: filled with the packet (or the bytes in error)
+ *
+ * Consumes bytes until one packet is complete.  A packet may span calls:
+ * bytes of an incomplete packet are kept in @dec and the call returns
+ * %ETE_PKT_MORE with *@used == @len.  Before the first A-Sync the decoder
+ * skips bytes and reports them once as an %ETE_PKT_T_NOT_SYNC packet.
+ *
+ * Return: %ETE_PKT_OK, %ETE_PKT_MORE, or a negative &enum ete_pkt_status.
+ */
+int ete_pkt_decode(struct ete_pkt_decoder *dec, const uint8_t *buf,
+		   size_t len, uint64_t index, size_t *used,
+		   struct ete_pkt *pkt);
+
+/**
+ * ete_pkt_flush() - end of trace
+ * @dec: decoder
+ * @pkt: filled with the incomplete packet, if any
+ *
+ * Return: %ETE_PKT_EOT if no bytes were pending, else
+ * %ETE_PKT_ERR_TRUNCATED with *@pkt of type %ETE_PKT_T_INCOMPLETE_EOT.
+ * The pending bytes are dropped either way.
+ */
+int ete_pkt_flush(struct ete_pkt_decoder *dec, struct ete_pkt *pkt);
+
+/**
+ * ete_pkt_type_name() - OpenCSD-compatible name of a packet type
+ * @type: packet type
+ *
+ * Return: a static string such as "I_ATOM_F1"; "I_UNKNOWN" if out of range.
+ */
+const char *ete_pkt_type_name(enum ete_pkt_type type);
+
+/**
+ * ete_pkt_status_name() - name of a status value
+ * @status: an &enum ete_pkt_status value
+ *
+ * Return: a static string such as "ETE_PKT_ERR_HEADER".
+ */
+const char *ete_pkt_status_name(int status);
+
+/**
+ * ete_pkt_exception_name() - A-profile exception name
+ * @type: exception number from an Exception packet
+ *
+ * Return: a static string such as "IRQ", "Reserved" when unnamed.
+ */
+const char *ete_pkt_exception_name(unsigned int type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* _ETE_PKT_H */

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include "pkt_collect.h"
+
+const struct ete_pkt_config test_cfg = {
+	.trcidr0 = 0x28c1cea1,
+	.trcidr1 = 0x4100fff0,
+	.trcidr2 = 0xd0001088,
+	.trcidr8 = 0,
+	.trcconfigr = 0x8001,
+	.trcdevarch = 0x47735a13,
+	.trctraceidr = 0x1,
+};
+
+static int push(struct pkt_list *l, int st, const struct ete_pkt *p)
+{
+	struct ete_pkt *np = realloc(l->p, (l->n + 1) * sizeof(*np));
+	int *ns;
+
+	if (!np)
+		return -1;
+	l->p = np;
+	ns = realloc(l->status, (l->n + 1) * sizeof(*ns));
+	if (!ns)
+		return -1;
+	l->status = ns;
+	l->p[l->n] = *p;
+	l->status[l->n] = st;
+	l->n++;
+	return 0;
+}
+
+int pkt_collect(const struct ete_pkt_config *cfg, const uint8_t *buf,
+		size_t len, size_t chunk, struct pkt_list *out)
+{
+	struct ete_pkt_decoder d;
+	struct ete_pkt pkt;
+	size_t off = 0;
+	int st;
+
+	out->p = NULL;
+	out->status = NULL;
+	out->n = 0;
+	if (ete_pkt_decoder_init(&d, cfg))
+		return -1;
+	while (off < len) {
+		size_t n = chunk && chunk < len - off ? chunk : len - off;
+		size_t pos = 0;
+
+		while (pos < n) {
+			size_t used;
+
+			st = ete_pkt_decode(&d, buf + off + pos, n - pos,
+					    off + pos, &used, &pkt);
+			if (used > n - pos)
+				return -1;
+			pos += used;
+			if (st == ETE_PKT_MORE) {
+				if (pos != n)
+					return -1;
+				continue;
+			}
+			if (push(out, st, &pkt))
+				return -1;
+		}
+		off += n;
+	}
+	st = ete_pkt_flush(&d, &pkt);
+	if (st != ETE_PKT_EOT && push(out, st, &pkt))
+		return -1;
+	return 0;
+}
+
+void pkt_list_free(struct pkt_list *l)
+{
+	free(l->p);
+	free(l->status);
+	l->p = NULL;
+	l->status = NULL;
+	l->n = 0;
+}

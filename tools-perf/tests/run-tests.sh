@@ -1,0 +1,87 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run the tools-perf host tests as one TAP stream: every test program
+# (plain, then under ASan+UBSan with "[asan]" appended to each name), then a
+# short libFuzzer run of each fuzz target as one test point.  Test programs
+# number their own points; this script renumbers them into one sequence.
+# Exits non-zero if any point fails or a program dies.
+#
+# Environment: O (build dir), SHARED, TESTS, FUZZERS, FUZZ_TIME (seconds).
+
+n=0
+fail=0
+
+emit() {	# emit "ok"|"not ok" name
+	n=$((n + 1))
+	[ "$1" = ok ] || fail=$((fail + 1))
+	echo "$1 $n - $2"
+}
+
+run_prog() {	# run_prog binary suffix
+	out=$("$1" 2>&1)
+	rc=$?
+	# renumber "ok N - name" / "not ok N - name"; pass diagnostics through
+	printf '%s\n' "$out" | {
+		while IFS= read -r line; do
+			case "$line" in
+			"ok "*" - "*)
+				echo "P ok ${line#* - }$2" ;;
+			"not ok "*" - "*)
+				echo "P not ok ${line#* - }$2" ;;
+			*)	echo "D $line" ;;
+			esac
+		done
+	} > "$O/.tap.tmp"
+	points=0
+	before=$fail
+	while IFS= read -r line; do
+		case "$line" in
+		"P ok "*) emit ok "${line#P ok }"; points=$((points + 1)) ;;
+		"P not ok "*) emit "not ok" "${line#P not ok }"
+			points=$((points + 1)) ;;
+		"D "*) echo "# ${line#D }" | sed 's/^# # /# /' ;;
+		esac
+	done < "$O/.tap.tmp"
+	rm -f "$O/.tap.tmp"
+	# a program that fails must have said so in a test point
+	if { [ $rc -ne 0 ] && [ $fail -eq $before ]; } || [ $points -eq 0 ]; then
+		emit "not ok" "$(basename "$1")$2 exits 0 with test points (rc $rc, $points points)"
+	fi
+}
+
+for t in $TESTS; do
+	run_prog "$O/$t" ""
+done
+for t in $TESTS; do
+	run_prog "$O/asan/$t" " [asan]"
+done
+
+# perf-ete dump on one snapshot: must end with the summary line
+if [ -d "$SHARED/testdata/ete/snapshots/ete_ip" ]; then
+	last=$("$O/perf-ete" dump "$SHARED/testdata/ete/snapshots/ete_ip" | tail -n 1)
+	case "$last" in
+	"# bytes 578 packets 308 errors 0") emit ok "perf-ete dump ete_ip summary" ;;
+	*) echo "# got: $last"; emit "not ok" "perf-ete dump ete_ip summary" ;;
+	esac
+else
+	echo "# missing test data: $SHARED/testdata/ete/snapshots"
+	emit "not ok" "perf-ete dump ete_ip summary (test data missing)"
+fi
+
+for f in $FUZZERS; do
+	work="$O/fuzz/check-$f"
+	mkdir -p "$work"
+	if "$O/fuzz/$f" -max_total_time="$FUZZ_TIME" -rss_limit_mb=1024 \
+		-artifact_prefix="$work/" "$work" "$O/fuzz/corpus" \
+		> "$work/log" 2>&1; then
+		emit ok "fuzz $f ${FUZZ_TIME}s"
+	else
+		tail -n 20 "$work/log" | sed 's/^/# /'
+		emit "not ok" "fuzz $f ${FUZZ_TIME}s"
+	fi
+done
+
+echo "1..$n"
+echo "# total $n pass $((n - fail)) fail $fail"
+[ $fail -eq 0 ]

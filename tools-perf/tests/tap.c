@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "tap.h"
+
+static int points, failed;
+
+bool tap_ok(bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d - ", ok ? "" : "not ", ++points);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (!ok)
+		failed++;
+	fflush(stdout);
+	return ok;
+}
+
+void tap_diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("# ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+int tap_exit(void)
+{
+	return failed ? 1 : 0;
+}
+
+const char *tap_testdata(void)
+{
+	static char path[4096];
+	const char *shared = getenv("SHARED");
+
+	snprintf(path, sizeof(path), "%s/testdata/ete",
+		 shared && *shared ? shared : "../../shared");
+	return path;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Tiny TAP producer for the host tests. */
+#ifndef _ETE_TEST_TAP_H
+#define _ETE_TEST_TAP_H
+
+#include <stdbool.h>
+
+/* Report one test point; returns @ok. */
+bool tap_ok(bool ok, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* A "# ..." diagnostic line. */
+void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Exit status: 0 if every point passed. */
+int tap_exit(void);
+
+/* $SHARED/testdata/ete (from the environment or the build default). */
+const char *tap_testdata(void);
+
+#endif

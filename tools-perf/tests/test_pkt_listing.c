@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reference test: for every snapshot in $SHARED/testdata/ete/snapshots,
+ * the packets libete decodes from the snapshot's first trace buffer must
+ * equal OpenCSD 1.8.0's listing expected/NAME.pkt.ppl, field by field,
+ * errors included; then the same trace fed in pseudo-random chunks (down
+ * to single bytes) must give the identical listing.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "ppl_normalise.h"
+#include "util/pkt_fmt.h"
+#include "util/snapshot.h"
+#include "util/trace_decode.h"
+
+static void collect(void *ctx, unsigned int id, int status,
+		    const struct ete_pkt *pkt)
+{
+	char buf[1024];
+
+	ete_pkt_format(buf, sizeof(buf), id, status, pkt);
+	lines_push_text(ctx, buf);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Say which tab-separated field differs. */
+static void diff_fields(const char *exp, const char *got)
+{
+	int f = 0;
+
+	while (*exp || *got) {
+		size_t le = strcspn(exp, "\t"), lg = strcspn(got, "\t");
+
+		if (le != lg || strncmp(exp, got, le)) {
+			tap_diag("  field %d: expected '%.*s' got '%.*s'", f,
+				 (int)le, exp, (int)lg, got);
+			return;
+		}
+		exp += le + (exp[le] ? 1 : 0);
+		got += lg + (got[lg] ? 1 : 0);
+		f++;
+	}
+}
+
+static bool same(const struct lines *exp, const struct lines *got,
+		 const char *what)
+{
+	size_t n = exp->n < got->n ? exp->n : got->n;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(exp->v[i], got->v[i])) {
+			tap_diag("%s: first difference at line %zu", what, i);
+			tap_diag("  expected: %s", exp->v[i]);
+			tap_diag("  got:      %s", got->v[i]);
+			diff_fields(exp->v[i], got->v[i]);
+			return false;
+		}
+	}
+	if (exp->n != got->n) {
+		tap_diag("%s: %zu lines expected, %zu decoded", what, exp->n,
+			 got->n);
+		if (n < exp->n)
+			tap_diag("  next expected: %s", exp->v[n]);
+		if (n < got->n)
+			tap_diag("  next decoded:  %s", got->v[n]);
+		return false;
+	}
+	return true;
+}
+
+static int decode(const char *dir, const struct td_opts *o,
+		  struct lines *out)
+{
+	struct ss_snapshot ss;
+	char err[256];
+	int ret;
+
+	if (ss_load(dir, &ss, err, sizeof(err))) {
+		tap_diag("%s", err);
+		return -1;
+	}
+	ret = td_decode_snapshot(&ss, &ss.buf[0], o, collect, out, NULL, err,
+				 sizeof(err));
+	if (ret)
+		tap_diag("%s", err);
+	ss_free(&ss);
+	return ret;
+}
+
+static void test_snapshot(const char *data, const char *name)
+{
+	char dir[4096], ppl[4096];
+	struct lines exp = { 0 }, got = { 0 };
+	bool ok;
+
+	snprintf(dir, sizeof(dir), "%s/snapshots/%s", data, name);
+	snprintf(ppl, sizeof(ppl), "%s/expected/%s.pkt.ppl", data, name);
+	if (ppl_normalise_file(ppl, &exp)) {
+		tap_ok(false, "pkt listing %s (cannot read %s)", name, ppl);
+		tap_ok(false, "pkt chunked %s", name);
+		return;
+	}
+	if (decode(dir, NULL, &got)) {
+		tap_ok(false, "pkt listing %s (decode failed)", name);
+		tap_ok(false, "pkt chunked %s", name);
+		lines_free(&exp);
+		return;
+	}
+	ok = exp.n > 0 && same(&exp, &got, name);
+	tap_ok(ok, "pkt listing %s (%zu lines)", name, exp.n);
+
+	/* chunking: several seeds, byte-at-a-time included */
+	ok = got.n > 0;
+	for (unsigned int k = 0; k < 4 && ok; k++) {
+		static const unsigned int max_chunk[] = { 1, 3, 17, 200 };
+		struct td_opts o = { max_chunk[k], 0x9e3779b97f4a7c15ull + k };
+		struct lines chunked = { 0 };
+		char what[300];
+
+		snprintf(what, sizeof(what), "%s chunks<=%u", name,
+			 max_chunk[k]);
+		ok = !decode(dir, &o, &chunked) && same(&got, &chunked, what);
+		lines_free(&chunked);
+	}
+	tap_ok(ok, "pkt chunked %s (%zu lines)", name, got.n);
+	lines_free(&exp);
+	lines_free(&got);
+}
+
+int main(void)
+{
+	const char *data = tap_testdata();
+	char snaps[4096];
+	char *names[256];
+	size_t n = 0;
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(snaps, sizeof(snaps), "%s/snapshots", data);
+	d = opendir(snaps);
+	if (!d) {
+		tap_diag("test data missing: %s (set SHARED)", snaps);
+		tap_ok(false, "reference snapshots present in %s", snaps);
+		return tap_exit();
+	}
+	while ((de = readdir(d)) && n < 256)
+		if (de->d_name[0] != '.')
+			names[n++] = strdup(de->d_name);
+	closedir(d);
+	qsort(names, n, sizeof(names[0]), cmp_name);
+	tap_ok(n > 0, "reference snapshots present (%zu)", n);
+	for (size_t i = 0; i < n; i++) {
+		test_snapshot(data, names[i]);
+		free(names[i]);
+	}
+	return tap_exit();
+}
