@@ -30,8 +30,12 @@ static size_t run(const struct ete_pkt_config *cfg, const uint8_t *buf,
 
 		while (pos < c) {
 			size_t used;
-			int st = ete_pkt_decode(&d, buf + off + pos, c - pos,
-						off + pos, &used, &out[n].p);
+			int st;
+
+			/* fields a packet type does not use are unspecified */
+			memset(&out[n].p, 0, sizeof(out[n].p));
+			st = ete_pkt_decode(&d, buf + off + pos, c - pos,
+					    off + pos, &used, &out[n].p);
 
 			if (used > c - pos)
 				abort();
@@ -53,6 +57,7 @@ static size_t run(const struct ete_pkt_config *cfg, const uint8_t *buf,
 		}
 		off += c;
 	}
+	memset(&out[n].p, 0, sizeof(out[n].p));
 	if (ete_pkt_flush(&d, &out[n].p) != ETE_PKT_EOT) {
 		out[n].st = ETE_PKT_ERR_TRUNCATED;
 		n++;

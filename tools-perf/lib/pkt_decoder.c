@@ -49,11 +49,25 @@ void ete_pkt_decoder_reset(struct ete_pkt_decoder *d)
 	ete_pkt_state_reset(d);
 }
 
+/*
+ * Only the per-packet flags and counts are cleared here; each parser sets
+ * every other field its packet type uses (see struct ete_pkt), which keeps
+ * the per-packet cost to a few stores.
+ */
 static inline void pkt_start(const struct ete_pkt_decoder *d,
 			     struct ete_pkt *pkt, uint8_t hdr, uint64_t off)
 {
-	memset(pkt, 0, sizeof(*pkt));
 	pkt->offset = off;
+	pkt->err_type = ETE_PKT_T_NONE;
+	pkt->cc_valid = 0;
+	pkt->commit_valid = 0;
+	pkt->atom_num = 0;
+	pkt->atom_bits = 0;
+	pkt->cancel = 0;
+	pkt->commit = 0;
+	pkt->cc = 0;
+	pkt->match_idx = 0;
+	memset(&pkt->q, 0, sizeof(pkt->q));
 	pkt->hdr = hdr;
 	pkt->type = (enum ete_pkt_type)d->hdr_type[hdr];
 }

@@ -114,6 +114,7 @@ static unsigned int parse_trace_info(struct ete_pkt_decoder *d,
 	d->cc_threshold_valid = 0;
 	ete_pkt_addr_stack_reset(d);
 
+	pkt->tinfo.key = 0;
 	i = 1 + ctrl_len;
 	for (k = 0; k < sizeof(tinfo_sect_order); k++) {
 		uint32_t v;
@@ -251,6 +252,7 @@ static unsigned int parse_exception(struct ete_pkt_decoder *d,
 	if (n < len)
 		return 0;
 
+	pkt->exc.fault_pending = 0;
 	if (b1 & ETE_PKT_CONT) {
 		type |= (p[2] & ETE_EXC_TYPE_HI) << ETE_EXC_TYPE_HI_SHIFT;
 		pkt->exc.fault_pending = !!(p[2] & ETE_EXC_P);

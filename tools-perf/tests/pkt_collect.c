@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
+#include <string.h>
 #include "pkt_collect.h"
 
 const struct ete_pkt_config test_cfg = {
@@ -50,6 +51,7 @@ int pkt_collect(const struct ete_pkt_config *cfg, const uint8_t *buf,
 		while (pos < n) {
 			size_t used;
 
+			memset(&pkt, 0, sizeof(pkt));
 			st = ete_pkt_decode(&d, buf + off + pos, n - pos,
 					    off + pos, &used, &pkt);
 			if (used > n - pos)
@@ -65,6 +67,7 @@ int pkt_collect(const struct ete_pkt_config *cfg, const uint8_t *buf,
 		}
 		off += n;
 	}
+	memset(&pkt, 0, sizeof(pkt));
 	st = ete_pkt_flush(&d, &pkt);
 	if (st != ETE_PKT_EOT && push(out, st, &pkt))
 		return -1;

@@ -202,6 +202,10 @@ struct ete_pkt_ctx {
 
 /**
  * struct ete_pkt - one decoded packet
+ *
+ * Fields that the packet's type does not use are left unspecified (the
+ * decoder does not clear them, to keep the per-packet cost low).
+ *
  * @offset: index of the packet's first byte (see ete_pkt_decode())
  * @type: packet type
  * @err_type: for error types, the type the header announced
