@@ -190,6 +190,8 @@ int ss_load(const char *dir, struct ss_snapshot *ss, char *err, size_t errlen)
 	if (!ss->dir || !path || ini_load(path, &ini)) {
 		snprintf(err, errlen, "cannot read %s/snapshot.ini", dir);
 		free(path);
+		free(ss->dir);
+		ss->dir = NULL;
 		return -1;
 	}
 	free(path);
