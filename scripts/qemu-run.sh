@@ -12,6 +12,7 @@
 #     --append ARGS  extra kernel command line
 #     --timeout S    kill the guest after S seconds (default 300)
 #     --log FILE     where to keep the whole console log
+#     --env K=V      export K=V to the guest script (repeatable)
 #
 # SCRIPT becomes /armtrace/run.sh; FILEs are copied into /armtrace/.
 # The kernel modules built in kernel/ are always copied there.  Prints the
@@ -22,6 +23,7 @@ set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CACHE:-$TOP/.cache}
 machine=virt cpu=max smp=1 icount=1 blacklist=1 append= timeout=300 log=
+envs=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--el2) machine="$machine,virtualization=on" ;;
@@ -33,6 +35,7 @@ while [ $# -gt 0 ]; do
 	--append) append="$append $2"; shift ;;
 	--timeout) timeout=$2; shift ;;
 	--log) log=$2; shift ;;
+	--env) envs+=("$2"); shift ;;
 	--) shift; break ;;
 	-*) echo "qemu-run: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -46,7 +49,10 @@ script=$1; shift
 work=$(mktemp -d /tmp/armtrace-run.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/ov/armtrace"
-cp "$script" "$work/ov/armtrace/run.sh"
+{
+	for e in ${envs[@]+"${envs[@]}"}; do printf 'export %q\n' "$e"; done
+	cat "$script"
+} > "$work/ov/armtrace/run.sh"
 for ko in "$TOP"/kernel/*.ko; do
 	[ -e "$ko" ] && cp "$ko" "$work/ov/armtrace/"
 done

@@ -9,6 +9,14 @@
 
 #include "bits.h"
 
+/* ID_AA64DFR0_EL1.PMUVer: which PMU architecture, if any. */
+#define ID_AA64DFR0_EL1_PMUVER		GENMASK_ULL(11, 8)
+#define PMUVER_NI			0x0
+#define PMUVER_V3P1			0x4
+#define PMUVER_V3P4			0x5	/* adds PMMIR_EL1 */
+#define PMUVER_V3P5			0x6	/* 64-bit event counters */
+#define PMUVER_IMP_DEF			0xf
+
 /* PMCR_EL0 */
 #define PMCR_EL0_E		BIT_ULL(0)	/* enable all counters */
 #define PMCR_EL0_P		BIT_ULL(1)	/* reset event counters */

@@ -9,52 +9,37 @@
 #ifndef ARMTRACE_HW_PMU_SYSREG_H
 #define ARMTRACE_HW_PMU_SYSREG_H
 
-#include <linux/bug.h>
 #include <linux/types.h>
 #include <asm/sysreg.h>
 
-/* PMEVCNTR<n>_EL0 and PMEVTYPER<n>_EL0 encodings (Arm ARM D24.5). */
-#define HW_PMEVCNTR(n)	sys_reg(3, 3, 14, 8 + ((n) >> 3), (n) & 7)
-#define HW_PMEVTYPER(n)	sys_reg(3, 3, 14, 12 + ((n) >> 3), (n) & 7)
-
 /*
- * The counter number is part of the instruction encoding, so a run-time
- * index needs one case per counter.
+ * Event counter n is reached through PMSELR_EL0 and the PMXEV* windows:
+ * the direct PMEVCNTR<n>_EL0 encodings carry n in the instruction, which
+ * would need a 31-way switch per accessor.
  */
-#define HW_PMU_COUNTERS(X)						\
-	X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10)		\
-	X(11) X(12) X(13) X(14) X(15) X(16) X(17) X(18) X(19) X(20)	\
-	X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30)
+static inline void hw_pmu_select(unsigned int n)
+{
+	write_sysreg(n, pmselr_el0);
+	/* The selection must be in effect before PMXEV* is accessed. */
+	isb();
+}
 
 static inline u64 hw_pmu_read_evcntr(unsigned int n)
 {
-	switch (n) {
-#define HW_READ_CNT(i) case i: return read_sysreg_s(HW_PMEVCNTR(i));
-	HW_PMU_COUNTERS(HW_READ_CNT)
-#undef HW_READ_CNT
-	}
-	WARN_ON_ONCE(1);
-	return 0;
+	hw_pmu_select(n);
+	return read_sysreg(pmxevcntr_el0);
 }
 
 static inline void hw_pmu_write_evcntr(unsigned int n, u64 val)
 {
-	switch (n) {
-#define HW_WRITE_CNT(i) case i: write_sysreg_s(val, HW_PMEVCNTR(i)); return;
-	HW_PMU_COUNTERS(HW_WRITE_CNT)
-#undef HW_WRITE_CNT
-	}
-	WARN_ON_ONCE(1);
+	hw_pmu_select(n);
+	write_sysreg(val, pmxevcntr_el0);
 }
 
 static inline void hw_pmu_write_evtyper(unsigned int n, u64 val)
 {
-	switch (n) {
-#define HW_WRITE_TYP(i) case i: write_sysreg_s(val, HW_PMEVTYPER(i)); return;
-	HW_PMU_COUNTERS(HW_WRITE_TYP)
-#undef HW_WRITE_TYP
-	}
-	WARN_ON_ONCE(1);
+	hw_pmu_select(n);
+	write_sysreg(val, pmxevtyper_el0);
 }
 
 static inline u64 hw_pmu_read_pmcr(void)

@@ -242,7 +242,7 @@ int pmuv3_event_init(struct perf_event *event)
 		return ret;
 
 	hwc->config_base = evt.evtype;
-	
+
 	hwc->flags = evt.cycle_counter_ok ? PMUV3_HWF_CYCLE_OK : 0;
 	hwc->idx = -1;
 

@@ -28,7 +28,8 @@ u64 pmuv3_filters_implemented(const struct pmuv3_caps *caps)
 		ok |= PMEVTYPER_EL0_NSK | PMEVTYPER_EL0_NSU | PMEVTYPER_EL0_M;
 	if (caps->has_el2)
 		ok |= PMEVTYPER_EL0_NSH;
-	if (caps->has_el3 && caps->has_sel2)
+	/* Secure EL2 needs EL2, EL3 and FEAT_SEL2 all three. */
+	if (caps->has_el2 && caps->has_el3 && caps->has_sel2)
 		ok |= PMEVTYPER_EL0_SH;
 	if (caps->has_mtpmu)
 		ok |= PMEVTYPER_EL0_MT;
@@ -40,7 +41,7 @@ u64 pmuv3_filters_implemented(const struct pmuv3_caps *caps)
 static u64 evtcount_mask(const struct pmuv3_caps *caps)
 {
 	/* evtCount grew from 10 to 16 bits with PMUv3p1. */
-	return caps->pmuver >= 4 ? PMEVTYPER_EL0_EVTCOUNT :
+	return caps->pmuver >= PMUVER_V3P1 ? PMEVTYPER_EL0_EVTCOUNT :
 				   PMEVTYPER_EL0_EVTCOUNT_V3;
 }
 

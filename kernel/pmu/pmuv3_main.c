@@ -44,13 +44,13 @@ static int pmuv3_read_caps(struct pmuv3_caps *caps)
 	u64 pfr0 = read_sysreg(id_aa64pfr0_el1);
 	unsigned int mtpmu;
 
-	caps->pmuver = FIELD_GET(ID_AA64DFR0_EL1_PMUVer, dfr0);
-	if (caps->pmuver == ID_AA64DFR0_EL1_PMUVer_NI ||
-	    caps->pmuver == ID_AA64DFR0_EL1_PMUVer_IMP_DEF)
+	caps->pmuver = FIELD_GET(ID_AA64DFR0_EL1_PMUVER, dfr0);
+	if (caps->pmuver == PMUVER_NI ||
+	    caps->pmuver == PMUVER_IMP_DEF)
 		return -ENODEV;
 
 	caps->num_counters = FIELD_GET(PMCR_EL0_N, hw_pmu_read_pmcr());
-	caps->long_counters = caps->pmuver >= ID_AA64DFR0_EL1_PMUVer_V3P5;
+	caps->long_counters = caps->pmuver >= PMUVER_V3P5;
 	caps->has_el2 = FIELD_GET(ID_AA64PFR0_EL1_EL2, pfr0) != 0;
 	caps->has_el3 = FIELD_GET(ID_AA64PFR0_EL1_EL3, pfr0) != 0;
 	caps->has_sel2 = FIELD_GET(ID_AA64PFR0_EL1_SEL2, pfr0) != 0;
@@ -60,7 +60,7 @@ static int pmuv3_read_caps(struct pmuv3_caps *caps)
 	mtpmu = FIELD_GET(ID_AA64DFR0_EL1_MTPMU_MASK, dfr0);
 	caps->has_mtpmu = mtpmu == 1;
 	/* PMMIR_EL1 exists from PMUv3p4 on. */
-	if (caps->pmuver >= ID_AA64DFR0_EL1_PMUVer_V3P4)
+	if (caps->pmuver >= PMUVER_V3P4)
 		caps->thwidth = FIELD_GET(PMMIR_EL1_THWIDTH,
 					  hw_pmu_read_pmmir());
 
@@ -163,8 +163,11 @@ static int pmuv3_setup(struct device *dev, int irq)
 		ret = -ENOMEM;
 		goto err_percpu;
 	}
-	for_each_possible_cpu(cpu)
-		*per_cpu_ptr(pmuv3_irq_dev, cpu) = p;
+	for_each_possible_cpu(cpu) {
+		struct pmuv3 **slot = per_cpu_ptr(pmuv3_irq_dev, cpu);
+
+		*slot = p;
+	}
 
 	ret = request_percpu_irq(irq, pmuv3_handle_irq, "armtrace-pmuv3",
 				 pmuv3_irq_dev);
@@ -187,6 +190,13 @@ static int pmuv3_setup(struct device *dev, int irq)
 		.task_ctx_nr	= perf_hw_context,
 		.attr_groups	= pmuv3_attr_groups,
 		.filter_match	= pmuv3_filter_match,
+		/*
+		 * perf core lets a second PMU take perf_hw_context only when
+		 * CPUs may differ, and never forgets the first: without this
+		 * flag a reload after rmmod would lose per-task events.  It
+		 * is also true - filter_match keeps events to their CPUs.
+		 */
+		.capabilities	= PERF_PMU_CAP_HETEROGENEOUS_CPUS,
 	};
 	pmuv3_event_add_ops(p);
 	ret = perf_pmu_register(&p->pmu, PMUV3_NAME, -1);

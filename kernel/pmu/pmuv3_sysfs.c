@@ -224,6 +224,15 @@ PMUV3_CAP(pmuver, caps->pmuver);
 PMUV3_CAP(counter_bits, caps->long_counters ? 64 : 32);
 PMUV3_CAP(thwidth, caps->thwidth);
 
+static ssize_t filters_show(struct device *dev,
+			    struct device_attribute *attr, char *buf)
+{
+	struct pmuv3_caps *caps = &to_pmuv3(dev_get_drvdata(dev))->caps;
+
+	return sysfs_emit(buf, "0x%llx\n", pmuv3_filters_implemented(caps));
+}
+static DEVICE_ATTR_RO(filters);
+
 static ssize_t sampling_show(struct device *dev,
 			     struct device_attribute *attr, char *buf)
 {
@@ -237,6 +246,7 @@ static struct attribute *pmuv3_caps_attrs[] = {
 	&dev_attr_counter_bits.attr,
 	&dev_attr_thwidth.attr,
 	&dev_attr_sampling.attr,
+	&dev_attr_filters.attr,
 	NULL,
 };
 

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# `make check`: every test, host and guest, each suite speaking TAP; ends
+# with one line "N passed, N failed[, N skipped]" over all of them and
+# exits non-zero when anything failed.
+set -uo pipefail
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+export CACHE=${CACHE:-$TOP/.cache} BUILD=${BUILD:-$TOP/build}
+LOGS=$BUILD/logs
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
+suites=()
+
+# suite NAME CMD...: run CMD, keep its TAP; a command that fails without
+# reporting a failing test point becomes one.
+suite() {
+	local name=$1 log=$LOGS/$1.tap rc
+	shift
+	echo "### $name"
+	"$@" > "$log" 2>&1
+	rc=$?
+	grep -E '^(not )?ok [0-9]+' "$log"
+	if [ $rc -ne 0 ] && ! grep -qE '^not ok [0-9]+' "$log"; then
+		tail -n 30 "$log" | sed 's/^/# /'
+		echo "not ok 1 - $name exited with status $rc" | tee -a "$log"
+	fi
+	suites+=("$log")
+}
+
+# tap_cmd NAME CMD...: a command that is itself one test point.
+tap_cmd() {
+	local name=$1 out
+	shift
+	if out=$("$@" 2>&1); then
+		echo "ok 1 - $name"
+	else
+		printf '%s\n' "$out" | tail -n 40 | sed 's/^/# /'
+		echo "not ok 1 - $name"
+		return 1
+	fi
+}
+
+# A build with any compiler or sparse diagnostic fails its test point.
+clean_build() {
+	local out
+	out=$("$@" 2>&1) || { printf '%s\n' "$out"; return 1; }
+	if printf '%s\n' "$out" | grep -E 'warning:|error:'; then
+		return 1
+	fi
+}
+
+cd "$TOP" || exit 1
+suite kbuild-w1 tap_cmd "kernel modules build clean with W=1" \
+	clean_build make --no-print-directory modules
+suite sparse tap_cmd "sparse (C=2) reports nothing" \
+	clean_build make --no-print-directory sparse
+suite checkpatch scripts/checkpatch.sh
+suite guest-build tap_cmd "guest tests build (aarch64, static)" \
+	make --no-print-directory -C selftests
+suite host-build tap_cmd "host unit tests build (ASan/UBSan)" \
+	make --no-print-directory -C selftests host
+suite pmuv3-filter "$BUILD/host/pmuv3_filter_test"
+if [ -f tools-perf/Makefile ]; then
+	suite tools-perf make --no-print-directory -C tools-perf check
+fi
+suite guest scripts/guest-tests.sh
+
+read -r pass fail skip < <(cat "${suites[@]}" | "$TOP/scripts/tap-count.sh")
+if [ "$skip" -gt 0 ]; then
+	echo "$pass passed, $fail failed, $skip skipped"
+else
+	echo "$pass passed, $fail failed"
+fi
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Run every guest test configuration: one QEMU boot each, TAP out.
+#
+#   guest-tests.sh [NAME...]     (default: all runs)
+#
+# Each run's TAP goes to stdout and to $BUILD/logs/guest-NAME.tap.  A
+# boot that hangs, panics or logs a kernel warning becomes a failing test
+# point of its own, so nothing is lost silently.
+set -uo pipefail
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+G=$BUILD/guest
+P=$TOP/selftests/pmu
+mkdir -p "$BUILD/logs"
+
+# PMEVTYPER filter fields each boot mode implements (caps/filters):
+# P|U always; NSH with EL2; NSK|NSU|M with EL3; SH with EL3 + FEAT_SEL2.
+F_EL1=0xc0000000
+F_EL2=0xc8000000
+F_EL3=0xf4000000
+F_EL23=0xfd000000
+
+# name | qemu-run options | tests | scripts
+RUNS=(
+"el1|--env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_el1 pmuv3_sample pmuv3_perfstat|run-module.sh"
+"el2-vhe|--el2 --env ARMTRACE_FILTERS=$F_EL2|pmuv3_count pmuv3_errno pmuv3_el2 pmuv3_sample pmuv3_perfstat|"
+"el1-el3|--secure --env ARMTRACE_FILTERS=$F_EL3|pmuv3_count pmuv3_errno pmuv3_el3|"
+"el2-el3|--el2 --secure --env ARMTRACE_FILTERS=$F_EL23|pmuv3_count pmuv3_errno pmuv3_el2|"
+"a72-32bit|--cpu cortex-a72 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_long|"
+"smp2-hotplug|--smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
+"builtin-pmu|--builtin-pmu||run-builtin.sh"
+)
+
+want=("$@")
+status=0
+for run in "${RUNS[@]}"; do
+	IFS='|' read -r name opts tests scripts <<< "$run"
+	if [ ${#want[@]} -gt 0 ] && [[ " ${want[*]} " != *" $name "* ]]; then
+		continue
+	fi
+	log=$BUILD/logs/guest-$name.tap
+	echo "# guest run: $name"
+	# shellcheck disable=SC2086
+	"$TOP/scripts/qemu-run.sh" $opts --timeout 600 \
+		--log "$BUILD/logs/guest-$name.console" \
+		--env "ARMTRACE_TESTS=$tests" --env "ARMTRACE_SCRIPTS=$scripts" \
+		"$P/run-modes.sh" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
+		"$P/run-builtin.sh" > "$log" 2>&1
+	rc=$?
+	cat "$log"
+	case $rc in
+	0) ;;
+	124) echo "not ok 1 - guest run $name: timed out"; status=1 ;;
+	125) echo "not ok 1 - guest run $name: kernel problem or no result"; status=1 ;;
+	*) status=1 ;;
+	esac
+done
+exit $status

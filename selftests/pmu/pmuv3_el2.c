@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel at EL2 with VHE (-M virt,virtualization=on): the kernel is only
+ * counted through NSH, and EL1 runs nothing (no guests).
+ */
+#include "kselftest_harness.h"
+#include "pmuv3_modes.h"
+
+TEST(raw_el1_counts_zero_under_vhe)
+{
+	int fd = open_raw(PMU_EVT_INST_RETIRED, PMEVTYPER_EL0_U);
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, count_spin(fd, BIG_N));
+	close(fd);
+}
+
+TEST(raw_nsh_counts_kernel_not_loop)
+{
+	int fd = open_raw(PMU_EVT_INST_RETIRED,
+			  PMEVTYPER_EL0_U | PMEVTYPER_EL0_NSH);
+	uint64_t small, big;
+
+	ASSERT_LE(0, fd);
+	small = count_spin(fd, 1);
+	big = count_spin(fd, BIG_N);
+	ASSERT_GT(small, 0);
+	ASSERT_LT(big, small + BIG_N / 20);
+	close(fd);
+}
+
+TEST(raw_el0_plus_nsh_counts_both)
+{
+	int fd = open_raw(PMU_EVT_INST_RETIRED,
+			  PMEVTYPER_EL0_P | PMEVTYPER_EL0_NSH);
+
+	ASSERT_LE(0, fd);
+	ASSERT_GT(count_spin(fd, 1000), el0_count(1000) + 100);
+	close(fd);
+}
+
+/* Upstream semantics: !exclude_kernel includes EL2 where the kernel is. */
+TEST(exclude_user_counts_el2_kernel)
+{
+	int fd = open_excl(1, 0);
+	uint64_t small, big;
+
+	ASSERT_LE(0, fd);
+	small = count_spin(fd, 1);
+	big = count_spin(fd, BIG_N);
+	ASSERT_GT(small, 0);
+	ASSERT_LT(big, small + BIG_N / 20);
+	close(fd);
+}
+
+/* exclude_guest (set by stock perf) must not hide the EL2 host kernel. */
+TEST(exclude_guest_keeps_host_kernel)
+{
+	struct perf_event_attr a;
+	int fd;
+
+	pmuv3_attr(&a, PMU_EVT_INST_RETIRED, 0, 0);
+	a.exclude_user = 1;
+	a.exclude_guest = 1;
+	fd = perf_open(&a, -1, -1);
+	ASSERT_LE(0, fd);
+	ASSERT_GT(count_spin(fd, 1), 0);
+	close(fd);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers for the per-boot-mode filter tests. */
+#ifndef PMUV3_MODES_H
+#define PMUV3_MODES_H
+
+#include "pmuv3_util.h"
+
+static inline int open_raw(uint64_t event, uint64_t fields)
+{
+	struct perf_event_attr a;
+
+	pmuv3_attr(&a, event, PMUV3_CFG1_FILTER | fields, 0);
+	return perf_open(&a, -1, -1);
+}
+
+static inline int open_excl(int excl_user, int excl_kernel)
+{
+	struct perf_event_attr a;
+
+	pmuv3_attr(&a, PMU_EVT_INST_RETIRED, 0, 0);
+	a.exclude_user = excl_user;
+	a.exclude_kernel = excl_kernel;
+	a.exclude_hv = excl_kernel;
+	return perf_open(&a, -1, -1);
+}
+
+/* The EL0-only reference count of spin_loop(n) on this machine. */
+static inline uint64_t el0_count(uint64_t n)
+{
+	int fd = open_excl(0, 1);
+	uint64_t v;
+
+	if (fd < 0)
+		return ~0ULL;
+	v = count_spin(fd, n);
+	close(fd);
+	return v;
+}
+
+#define BIG_N 10000000ULL
+
+#endif /* PMUV3_MODES_H */
