@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `make demo`: build everything, boot the QEMU arm64 guest and show each
+# PMU recording and decoding a workload.
+set -euo pipefail
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+cd "$TOP"
+make --no-print-directory modules >/dev/null
+make --no-print-directory -C selftests >/dev/null
+make --no-print-directory -C tools-perf >/dev/null
+echo "=== pmuv3: PMUv3 counters with every filter (guest, kernel at EL1)"
+scripts/qemu-run.sh scripts/demo-guest.sh build/guest/spin
+echo "=== libete: an ETE reference trace decoded on the host"
+build/tools-perf/perf-ete dump "${SHARED:-$TOP/../shared}/testdata/ete/snapshots/ete_ip" | tail -n 12
