@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared-memory ABI between the kernel's `model` register backend
+ * (kernel/hw/) and the QEMU TCG plugin that emulates ETE, TRBE and BRBE
+ * (selftests/hwmodel/).
+ *
+ * The guest's RAM is a shared memory-backend-file that the plugin maps too.
+ * A /reserved-memory no-map region with compatible "armtrace,hwmodel"
+ * holds one page of global state, then HWM_CPU_PAGES pages per CPU.
+ *
+ *   +-----------------+ region base
+ *   | hwm_global      | magic, ABI version, handshake
+ *   +-----------------+ + HWM_PAGE
+ *   | hwm_cpu[0]      | register file, branch records, mailbox
+ *   +-----------------+ + HWM_PAGE * (1 + HWM_CPU_PAGES)
+ *   | hwm_cpu[1] ...  |
+ *   +-----------------+
+ *
+ * Register writes and commands take effect when the guest executes the
+ * sync instruction HWM_SYNC_INSN (an unallocated, NOP-compatible HINT that
+ * the plugin instruments): the plugin then acts on the new register values
+ * at once and writes back what the hardware would update (TRCSTATR,
+ * TRBSR, TRBPTR, ...) before the guest's next instruction.  State the
+ * hardware changes on its own (TRBPTR advancing, TRBSR on a full buffer)
+ * is written to the register file as it happens; the guest reads it there.
+ */
+#ifndef ARMTRACE_HWMODEL_ABI_H
+#define ARMTRACE_HWMODEL_ABI_H
+
+#include "hw_regs.h"
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+typedef u64 hwm_u64;
+typedef u32 hwm_u32;
+#else
+#include <stdint.h>
+typedef uint64_t hwm_u64;
+typedef uint32_t hwm_u32;
+#endif
+
+#define HWM_COMPATIBLE		"armtrace,hwmodel"
+#define HWM_MAGIC		0x4c45444f4d485441ULL	/* "ATHMODEL" */
+#define HWM_ABI_VERSION		1
+#define HWM_PAGE		4096
+#define HWM_CPU_PAGES		2
+#define HWM_MAX_CPUS		8
+#define HWM_REGION_SIZE		(HWM_PAGE * (1 + HWM_CPU_PAGES * HWM_MAX_CPUS))
+
+/* HINT #HWM_SYNC_HINT: executes as NOP on any Arm CPU. */
+#define HWM_SYNC_HINT		0x6e
+#define HWM_SYNC_INSN		(0xd503201fu | (HWM_SYNC_HINT << 5))
+
+/* hwm_global.features: what the plugin emulates */
+#define HWM_F_ETE		(1u << 0)
+#define HWM_F_TRBE		(1u << 1)
+#define HWM_F_BRBE		(1u << 2)
+
+/* hwm_cpu.cmd: one-shot operations, done at the next sync */
+#define HWM_CMD_NONE		0
+#define HWM_CMD_BRB_IALL	1	/* BRB IALL: invalidate all records */
+#define HWM_CMD_BRB_INJ		2	/* BRB INJ: inject BRB*INJ_EL1 */
+#define HWM_CMD_PMU_OVERFLOW	3	/* a PMU overflow: BRBE freezes (FZP) */
+
+struct hwm_global {
+	hwm_u64 magic;			/* plugin writes HWM_MAGIC */
+	hwm_u32 abi_version;		/* plugin writes HWM_ABI_VERSION */
+	hwm_u32 nr_cpus;		/* plugin: vCPUs modelled */
+	hwm_u32 features;		/* plugin: HWM_F_* */
+	hwm_u32 guest_attached;		/* guest: 1 once its backend runs */
+	hwm_u32 kernel_el;		/* guest: 1, or 2 under VHE */
+	hwm_u32 reserved;
+	hwm_u64 kernel_va_start;	/* guest: lowest kernel (TTBR1) VA */
+	hwm_u64 cntfrq;			/* guest: generic timer frequency */
+};
+
+struct hwm_cpu {
+	hwm_u64 regs[HW_NR_REGS];	/* indexed by enum hw_reg */
+	hwm_u64 brb_inf[HW_BRB_MAX];	/* records 0..63 across banks */
+	hwm_u64 brb_src[HW_BRB_MAX];
+	hwm_u64 brb_tgt[HW_BRB_MAX];
+	hwm_u32 cmd;			/* guest: HWM_CMD_*, plugin clears */
+	hwm_u32 syncs;			/* plugin: syncs handled */
+	/*
+	 * The trace buffer as the MMU would see it: the guest publishes the
+	 * guest-physical address of every 4 KiB page of the virtual range
+	 * [buf_va, buf_va + 4096 * buf_npages), which TRBBASER..TRBLIMITR
+	 * must lie in, as an array of u64 at buf_pages_pa.
+	 */
+	hwm_u64 buf_va;
+	hwm_u64 buf_pages_pa;
+	hwm_u64 buf_npages;
+	/* What the PE knows that addresses do not say. */
+	hwm_u64 contextidr;		/* guest: CONTEXTIDR at each switch */
+	hwm_u64 vmid;
+	hwm_u64 cntvct;			/* guest: counter value at last sync */
+	hwm_u64 icount_at_cntvct;	/* plugin: its insn count then */
+	hwm_u64 insns;			/* plugin: instructions executed */
+};
+
+#endif /* ARMTRACE_HWMODEL_ABI_H */
