@@ -27,17 +27,10 @@
 #ifndef ARMTRACE_HWMODEL_ABI_H
 #define ARMTRACE_HWMODEL_ABI_H
 
+#include "bits.h"
 #include "hw_regs.h"
 
-#ifdef __KERNEL__
-#include <linux/types.h>
-typedef u64 hwm_u64;
-typedef u32 hwm_u32;
-#else
-#include <stdint.h>
-typedef uint64_t hwm_u64;
-typedef uint32_t hwm_u32;
-#endif
+#include <linux/types.h>	/* __u64, __u32: kernel and user space alike */
 
 #define HWM_COMPATIBLE		"armtrace,hwmodel"
 #define HWM_MAGIC		0x4c45444f4d485441ULL	/* "ATHMODEL" */
@@ -52,9 +45,9 @@ typedef uint32_t hwm_u32;
 #define HWM_SYNC_INSN		(0xd503201fu | (HWM_SYNC_HINT << 5))
 
 /* hwm_global.features: what the plugin emulates */
-#define HWM_F_ETE		(1u << 0)
-#define HWM_F_TRBE		(1u << 1)
-#define HWM_F_BRBE		(1u << 2)
+#define HWM_F_ETE		BIT_ULL(0)
+#define HWM_F_TRBE		BIT_ULL(1)
+#define HWM_F_BRBE		BIT_ULL(2)
 
 /* hwm_cpu.cmd: one-shot operations, done at the next sync */
 #define HWM_CMD_NONE		0
@@ -63,39 +56,39 @@ typedef uint32_t hwm_u32;
 #define HWM_CMD_PMU_OVERFLOW	3	/* a PMU overflow: BRBE freezes (FZP) */
 
 struct hwm_global {
-	hwm_u64 magic;			/* plugin writes HWM_MAGIC */
-	hwm_u32 abi_version;		/* plugin writes HWM_ABI_VERSION */
-	hwm_u32 nr_cpus;		/* plugin: vCPUs modelled */
-	hwm_u32 features;		/* plugin: HWM_F_* */
-	hwm_u32 guest_attached;		/* guest: 1 once its backend runs */
-	hwm_u32 kernel_el;		/* guest: 1, or 2 under VHE */
-	hwm_u32 reserved;
-	hwm_u64 kernel_va_start;	/* guest: lowest kernel (TTBR1) VA */
-	hwm_u64 cntfrq;			/* guest: generic timer frequency */
+	__u64 magic;			/* plugin writes HWM_MAGIC */
+	__u32 abi_version;		/* plugin writes HWM_ABI_VERSION */
+	__u32 nr_cpus;		/* plugin: vCPUs modelled */
+	__u32 features;		/* plugin: HWM_F_* */
+	__u32 guest_attached;		/* guest: 1 once its backend runs */
+	__u32 kernel_el;		/* guest: 1, or 2 under VHE */
+	__u32 reserved;
+	__u64 kernel_va_start;	/* guest: lowest kernel (TTBR1) VA */
+	__u64 cntfrq;			/* guest: generic timer frequency */
 };
 
 struct hwm_cpu {
-	hwm_u64 regs[HW_NR_REGS];	/* indexed by enum hw_reg */
-	hwm_u64 brb_inf[HW_BRB_MAX];	/* records 0..63 across banks */
-	hwm_u64 brb_src[HW_BRB_MAX];
-	hwm_u64 brb_tgt[HW_BRB_MAX];
-	hwm_u32 cmd;			/* guest: HWM_CMD_*, plugin clears */
-	hwm_u32 syncs;			/* plugin: syncs handled */
+	__u64 regs[HW_NR_REGS];	/* indexed by enum hw_reg */
+	__u64 brb_inf[HW_BRB_MAX];	/* records 0..63 across banks */
+	__u64 brb_src[HW_BRB_MAX];
+	__u64 brb_tgt[HW_BRB_MAX];
+	__u32 cmd;			/* guest: HWM_CMD_*, plugin clears */
+	__u32 syncs;			/* plugin: syncs handled */
 	/*
 	 * The trace buffer as the MMU would see it: the guest publishes the
 	 * guest-physical address of every 4 KiB page of the virtual range
 	 * [buf_va, buf_va + 4096 * buf_npages), which TRBBASER..TRBLIMITR
 	 * must lie in, as an array of u64 at buf_pages_pa.
 	 */
-	hwm_u64 buf_va;
-	hwm_u64 buf_pages_pa;
-	hwm_u64 buf_npages;
+	__u64 buf_va;
+	__u64 buf_pages_pa;
+	__u64 buf_npages;
 	/* What the PE knows that addresses do not say. */
-	hwm_u64 contextidr;		/* guest: CONTEXTIDR at each switch */
-	hwm_u64 vmid;
-	hwm_u64 cntvct;			/* guest: counter value at last sync */
-	hwm_u64 icount_at_cntvct;	/* plugin: its insn count then */
-	hwm_u64 insns;			/* plugin: instructions executed */
+	__u64 contextidr;		/* guest: CONTEXTIDR at each switch */
+	__u64 vmid;
+	__u64 cntvct;			/* guest: counter value at last sync */
+	__u64 icount_at_cntvct;	/* plugin: its insn count then */
+	__u64 insns;			/* plugin: instructions executed */
 };
 
 #endif /* ARMTRACE_HWMODEL_ABI_H */

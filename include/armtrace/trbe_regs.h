@@ -55,7 +55,7 @@
 /* TRFCR_EL1 / TRFCR_EL2: which ELs a self-hosted trace unit may trace */
 #define TRFCR_ELX_E0TRE		BIT_ULL(0)	/* EL0 (E0HTRE at EL2) */
 #define TRFCR_ELX_E1TRE		BIT_ULL(1)	/* EL1 (E2TRE at EL2) */
-#define TRFCR_EL2_CX		BIT_ULL(3)	/* CONTEXTIDR_EL2 allowed */
+#define TRFCR_ELX_CX		BIT_ULL(3)	/* EL2 only: CONTEXTIDR_EL2 allowed */
 #define TRFCR_ELX_TS		GENMASK_ULL(6, 5)	/* timestamp source */
 
 #endif /* ARMTRACE_TRBE_REGS_H */

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Register access for the trace hardware (ETE, TRBE, BRBE), one small
+ * layer with two backends chosen at probe time:
+ *
+ *   sysreg  msr/mrs on the local CPU, for silicon;
+ *   model   the register file of the QEMU hardware model
+ *           (include/armtrace/hwmodel_abi.h), when its DT node exists.
+ *
+ * Everything above this layer is identical for both.  All calls act on
+ * the calling CPU's registers: call with preemption disabled.  Writes take
+ * effect at hw_sync(), the point where silicon code needs an isb.
+ */
+#ifndef ARMTRACE_HW_H
+#define ARMTRACE_HW_H
+
+#include <linux/mm_types.h>
+#include <linux/types.h>
+#include <armtrace/hw_regs.h>
+
+/* Which of BRBINF/BRBSRC/BRBTGT<n>_EL1 hw_brb_read() reads. */
+enum hw_brb_field { HW_BRB_INF, HW_BRB_SRC, HW_BRB_TGT };
+
+struct hw_backend {
+	const char *name;
+	u64 (*read)(enum hw_reg reg);
+	void (*write)(enum hw_reg reg, u64 val);
+	void (*sync)(void);
+	u64 (*brb_read)(unsigned int n, enum hw_brb_field f);
+	void (*brb_iall)(void);
+	void (*brb_inj)(void);
+	/*
+	 * Tell @cpu's trace buffer unit which physical pages back the
+	 * vmalloc'ed buffer at @va: a no-op on silicon, where the MMU does
+	 * it.  Process context; the buffer must stay mapped until unpublish.
+	 */
+	int (*buf_publish)(int cpu, void *va, unsigned int npages);
+	void (*buf_unpublish)(int cpu);
+	/* PMU overflow seen (BRBE freeze on silicon is done by hardware). */
+	void (*pmu_overflow)(void);
+	void (*release)(void);
+};
+
+extern const struct hw_backend *hw;
+
+/* What the hardware has, probed once (ID_AA64DFR0_EL1, or the model). */
+#define HW_HAS_ETE	BIT(0)
+#define HW_HAS_TRBE	BIT(1)
+#define HW_HAS_BRBE	BIT(2)
+extern unsigned int hw_features;
+
+int hw_probe(void);
+void hw_release(void);
+
+static inline u64 hw_read(enum hw_reg reg)
+{
+	return hw->read(reg);
+}
+
+static inline void hw_write(enum hw_reg reg, u64 val)
+{
+	hw->write(reg, val);
+}
+
+static inline void hw_sync(void)
+{
+	hw->sync();
+}
+
+static inline u64 hw_brb_read(unsigned int n, enum hw_brb_field f)
+{
+	return hw->brb_read(n, f);
+}
+
+/* Backends (hw_sysreg.c, hw_model.c); model_probe fails when absent. */
+extern const struct hw_backend hw_sysreg_backend;
+int hw_model_probe(const struct hw_backend **out, unsigned int *features);
+
+#endif /* ARMTRACE_HW_H */

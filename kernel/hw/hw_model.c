@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `model` backend: the register file of the QEMU hardware model.
+ *
+ * The model's memory is a /reserved-memory no-map region with compatible
+ * "armtrace,hwmodel" (include/armtrace/hwmodel_abi.h).  Registers are
+ * plain memory; hw_sync() executes the model's sync instruction, a HINT
+ * that is a NOP on any CPU but that the QEMU plugin acts on at once, as
+ * hardware acts on a register write by the next isb.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/io.h>
+#include <linux/mm.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/vmalloc.h>
+#include <asm/virt.h>
+#include <clocksource/arm_arch_timer.h>
+
+#include <armtrace/hwmodel_abi.h>
+#include "hw.h"
+
+static void *model_base;
+
+static struct hwm_global *model_global(void)
+{
+	return model_base;
+}
+
+static struct hwm_cpu *model_cpu(int cpu)
+{
+	return model_base + HWM_PAGE * (1 + HWM_CPU_PAGES * cpu);
+}
+
+static struct hwm_cpu *model_this_cpu(void)
+{
+	return model_cpu(smp_processor_id());
+}
+
+static u64 model_read(enum hw_reg reg)
+{
+	return READ_ONCE(model_this_cpu()->regs[reg]);
+}
+
+static void model_write(enum hw_reg reg, u64 val)
+{
+	WRITE_ONCE(model_this_cpu()->regs[reg], val);
+}
+
+static void model_sync(void)
+{
+	struct hwm_cpu *c = model_this_cpu();
+
+	/* The model timestamps trace from the counter value it sees here. */
+	WRITE_ONCE(c->cntvct, arch_timer_read_counter());
+	/*
+	 * The plugin reads the register file when this instruction runs;
+	 * the compiler must not move stores past it or loads before it.
+	 */
+	asm volatile("hint %0" : : "i" (HWM_SYNC_HINT) : "memory");
+}
+
+static u64 model_brb_read(unsigned int n, enum hw_brb_field f)
+{
+	struct hwm_cpu *c = model_this_cpu();
+	unsigned int bank = (READ_ONCE(c->regs[HW_BRBFCR_EL1]) >> 28) & 3;
+	unsigned int idx = bank * HW_BRB_PER_BANK + n % HW_BRB_PER_BANK;
+
+	if (idx >= HW_BRB_MAX)
+		return 0;
+	switch (f) {
+	case HW_BRB_INF:
+		return READ_ONCE(c->brb_inf[idx]);
+	case HW_BRB_SRC:
+		return READ_ONCE(c->brb_src[idx]);
+	default:
+		return READ_ONCE(c->brb_tgt[idx]);
+	}
+}
+
+static void model_cmd(u32 cmd)
+{
+	WRITE_ONCE(model_this_cpu()->cmd, cmd);
+	model_sync();
+}
+
+static void model_brb_iall(void)
+{
+	model_cmd(HWM_CMD_BRB_IALL);
+}
+
+static void model_brb_inj(void)
+{
+	model_cmd(HWM_CMD_BRB_INJ);
+}
+
+static void model_pmu_overflow(void)
+{
+	model_cmd(HWM_CMD_PMU_OVERFLOW);
+}
+
+static void model_buf_unpublish(int cpu)
+{
+	struct hwm_cpu *c = model_cpu(cpu);
+	u64 pa = READ_ONCE(c->buf_pages_pa);
+
+	WRITE_ONCE(c->buf_pages_pa, 0);
+	WRITE_ONCE(c->buf_npages, 0);
+	if (pa)
+		kfree(phys_to_virt(pa));
+}
+
+/*
+ * What the MMU does for a real TRBE: translate the buffer's virtual pages.
+ * The page list lives in ordinary (linear-map) memory the plugin can read.
+ */
+static int model_buf_publish(int cpu, void *va, unsigned int npages)
+{
+	struct hwm_cpu *c = model_cpu(cpu);
+	u64 *pages;
+	unsigned int i;
+
+	if (!is_vmalloc_addr(va) && !virt_addr_valid(va))
+		return -EINVAL;
+	pages = kmalloc_array(npages, sizeof(*pages), GFP_KERNEL);
+	if (!pages)
+		return -ENOMEM;
+	for (i = 0; i < npages; i++) {
+		void *p = va + i * PAGE_SIZE;
+
+		pages[i] = is_vmalloc_addr(p) ? page_to_phys(vmalloc_to_page(p)) :
+						virt_to_phys(p);
+	}
+	model_buf_unpublish(cpu);
+	WRITE_ONCE(c->buf_va, (u64)va);
+	WRITE_ONCE(c->buf_npages, npages);
+	/* The list must be complete before the plugin can see its address. */
+	smp_wmb();
+	WRITE_ONCE(c->buf_pages_pa, virt_to_phys(pages));
+	return 0;
+}
+
+static void model_release(void)
+{
+	int cpu;
+
+	if (!model_base)
+		return;
+	for (cpu = 0; cpu < HWM_MAX_CPUS; cpu++)
+		model_buf_unpublish(cpu);
+	WRITE_ONCE(model_global()->guest_attached, 0);
+	memunmap(model_base);
+	model_base = NULL;
+}
+
+static const struct hw_backend hw_model_backend = {
+	.name		= "model",
+	.read		= model_read,
+	.write		= model_write,
+	.sync		= model_sync,
+	.brb_read	= model_brb_read,
+	.brb_iall	= model_brb_iall,
+	.brb_inj	= model_brb_inj,
+	.buf_publish	= model_buf_publish,
+	.buf_unpublish	= model_buf_unpublish,
+	.pmu_overflow	= model_pmu_overflow,
+	.release	= model_release,
+};
+
+int hw_model_probe(const struct hw_backend **out, unsigned int *features)
+{
+	struct device_node *np;
+	struct hwm_global *g;
+	struct resource res;
+	int ret;
+
+	np = of_find_compatible_node(NULL, NULL, HWM_COMPATIBLE);
+	if (!np)
+		return -ENODEV;
+	ret = of_address_to_resource(np, 0, &res);
+	of_node_put(np);
+	if (ret)
+		return ret;
+	if (resource_size(&res) < HWM_REGION_SIZE) {
+		pr_err("hardware model region %pR too small\n", &res);
+		return -EINVAL;
+	}
+
+	model_base = memremap(res.start, HWM_REGION_SIZE, MEMREMAP_WB);
+	if (!model_base)
+		return -ENOMEM;
+	g = model_global();
+	/* The plugin writes magic and version when it attaches. */
+	if (READ_ONCE(g->magic) != HWM_MAGIC ||
+	    READ_ONCE(g->abi_version) != HWM_ABI_VERSION) {
+		pr_err("hardware model at %pR: magic %#llx ABI %u, want %#llx ABI %u (is the QEMU plugin loaded?)\n",
+		       &res, READ_ONCE(g->magic), READ_ONCE(g->abi_version),
+		       HWM_MAGIC, HWM_ABI_VERSION);
+		memunmap(model_base);
+		model_base = NULL;
+		return -ENODEV;
+	}
+	if (READ_ONCE(g->nr_cpus) < num_possible_cpus()) {
+		pr_err("hardware model covers %u CPUs, the system has %u\n",
+		       READ_ONCE(g->nr_cpus), num_possible_cpus());
+		memunmap(model_base);
+		model_base = NULL;
+		return -EINVAL;
+	}
+	WRITE_ONCE(g->kernel_el, is_kernel_in_hyp_mode() ? 2 : 1);
+	WRITE_ONCE(g->kernel_va_start, PAGE_OFFSET);
+	WRITE_ONCE(g->cntfrq, arch_timer_get_cntfrq());
+	/* The fields above must be visible before the plugin trusts them. */
+	smp_wmb();
+	WRITE_ONCE(g->guest_attached, 1);
+	*out = &hw_model_backend;
+	*features = (g->features & HWM_F_ETE ? HW_HAS_ETE : 0) |
+		    (g->features & HWM_F_TRBE ? HW_HAS_TRBE : 0) |
+		    (g->features & HWM_F_BRBE ? HW_HAS_BRBE : 0);
+	return 0;
+}

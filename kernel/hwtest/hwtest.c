@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * armtrace_hwtest: drive ETE+TRBE and BRBE through kernel/hw/ from
+ * debugfs, without perf, so the hardware layer and the QEMU hardware
+ * model can be tested on their own.  Not for production use.
+ *
+ * /sys/kernel/debug/armtrace_hwtest/
+ *   ctl     write a command; it acts on the writer's CPU (pin the task):
+ *             ete-start KIB TRCCONFIGR EL_MASK   trace ELs in EL_MASK
+ *                                                (bit n: ELn) into a
+ *                                                KIB KiB buffer, fill mode
+ *             ete-stop
+ *             brbe-start BRBCR BRBFCR
+ *             brbe-stop
+ *   trace   the bytes the last ETE run wrote, base to TRBPTR
+ *   status  registers after the last stop
+ *   brbe    the branch records after the last BRBE stop, newest first
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bitfield.h>
+#include <linux/debugfs.h>
+#include <linux/delay.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+
+#include <armtrace/brbe_regs.h>
+#include <armtrace/trbe_regs.h>
+#include "../hw/hw.h"
+
+/* TRCPRGCTLR.EN, TRCSTATR.IDLE, TRCVICTLR fields (ETE registers). */
+#define TRCPRGCTLR_EN		BIT_ULL(0)
+#define TRCSTATR_IDLE		BIT_ULL(0)
+#define TRCVICTLR_EVENT_TRUE	0x1		/* resource 1: always true */
+#define TRCVICTLR_SSSTATUS	BIT_ULL(9)
+#define TRCVICTLR_EXLEVEL_S	GENMASK_ULL(19, 16)
+#define TRCVICTLR_EXLEVEL_NS	GENMASK_ULL(23, 20)
+
+static struct {
+	struct mutex lock;		/* serialises commands and reads */
+	struct dentry *dir;
+	void *buf;
+	size_t size;
+	int cpu;
+	u64 trbptr, trbsr, trcstatr;
+	size_t used;
+	unsigned int nbrb;
+	u64 brb[HW_BRB_MAX][3];
+} st;
+
+static int wait_idle(bool idle)
+{
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		if (!!(hw_read(HW_TRCSTATR) & TRCSTATR_IDLE) == idle)
+			return 0;
+		udelay(1);
+	}
+	return -ETIMEDOUT;
+}
+
+static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
+{
+	u64 base, limit;
+	int cpu, ret;
+
+	if (!kib || kib > 65536 || el_mask > 0xf)
+		return -EINVAL;
+	vfree(st.buf);
+	st.size = kib * 1024;
+	st.buf = vzalloc(st.size);
+	if (!st.buf)
+		return -ENOMEM;
+
+	cpu = get_cpu();
+	put_cpu();
+	ret = hw->buf_publish(cpu, st.buf, st.size / PAGE_SIZE);
+	if (ret)
+		return ret;
+
+	cpu = get_cpu();
+	st.cpu = cpu;
+	base = (u64)st.buf;
+	limit = base + st.size;
+	hw_write(HW_TRCPRGCTLR, 0);
+	hw_sync();
+	ret = wait_idle(true);
+	if (ret)
+		goto out;
+
+	/* Sink first: TRBE must be ready before the trace unit emits. */
+	hw_write(HW_TRBBASER_EL1, base);
+	hw_write(HW_TRBPTR_EL1, base);
+	hw_write(HW_TRBSR_EL1, 0);
+	hw_write(HW_TRBLIMITR_EL1, (limit & TRBLIMITR_EL1_LIMIT) |
+		 FIELD_PREP(TRBLIMITR_EL1_FM, TRBLIMITR_FM_FILL) |
+		 FIELD_PREP(TRBLIMITR_EL1_TM, TRBLIMITR_TM_IGNORE) |
+		 TRBLIMITR_EL1_E);
+	hw_write(HW_TRFCR_EL1, ((el_mask & 1) ? TRFCR_ELX_E0TRE : 0) |
+		 ((el_mask & 2) ? TRFCR_ELX_E1TRE : 0));
+
+	hw_write(HW_TRCCONFIGR, configr);
+	hw_write(HW_TRCTRACEIDR, 0x10 + 2 * cpu);
+	hw_write(HW_TRCSYNCPR, 0xc);		/* sync every 4 KiB */
+	/* ViewInst always on, in the Non-secure ELs of el_mask only. */
+	hw_write(HW_TRCVICTLR, TRCVICTLR_EVENT_TRUE | TRCVICTLR_SSSTATUS |
+		 FIELD_PREP(TRCVICTLR_EXLEVEL_S, 0xf) |
+		 FIELD_PREP(TRCVICTLR_EXLEVEL_NS, ~el_mask & 0xf));
+	hw_write(HW_TRCPRGCTLR, TRCPRGCTLR_EN);
+	hw_sync();
+	ret = wait_idle(false);
+out:
+	put_cpu();
+	return ret;
+}
+
+static int ete_stop(void)
+{
+	int ret;
+
+	if (!st.buf)
+		return -EINVAL;
+	if (get_cpu() != st.cpu) {
+		put_cpu();
+		return -EXDEV;
+	}
+	hw_write(HW_TRCPRGCTLR, 0);
+	hw_sync();
+	ret = wait_idle(true);
+	/* The trace unit is idle: everything it emitted is in the buffer. */
+	hw_write(HW_TRBLIMITR_EL1, hw_read(HW_TRBLIMITR_EL1) & ~TRBLIMITR_EL1_E);
+	hw_sync();
+	st.trbptr = hw_read(HW_TRBPTR_EL1);
+	st.trbsr = hw_read(HW_TRBSR_EL1);
+	st.trcstatr = hw_read(HW_TRCSTATR);
+	put_cpu();
+	st.used = st.trbptr - (u64)st.buf;
+	if (st.used > st.size)
+		st.used = 0;
+	hw->buf_unpublish(st.cpu);
+	return ret;
+}
+
+static int brbe_start(u64 brbcr, u64 brbfcr)
+{
+	get_cpu();
+	hw->brb_iall();
+	hw_write(HW_BRBFCR_EL1, brbfcr);
+	hw_write(HW_BRBCR_EL1, brbcr);
+	hw_sync();
+	st.cpu = smp_processor_id();
+	put_cpu();
+	return 0;
+}
+
+static int brbe_stop(void)
+{
+	unsigned int i, nrec;
+	u64 fcr;
+
+	if (get_cpu() != st.cpu) {
+		put_cpu();
+		return -EXDEV;
+	}
+	/* Pause recording before reading, as a PMU overflow would. */
+	fcr = hw_read(HW_BRBFCR_EL1) | BRBFCR_EL1_PAUSED;
+	hw_write(HW_BRBFCR_EL1, fcr);
+	hw_sync();
+	nrec = FIELD_GET(BRBIDR0_EL1_NUMREC, hw_read(HW_BRBIDR0_EL1));
+	nrec = min_t(unsigned int, nrec, HW_BRB_MAX);
+	st.nbrb = 0;
+	for (i = 0; i < nrec; i++) {
+		u64 inf;
+
+		if (i % HW_BRB_PER_BANK == 0) {
+			fcr &= ~BRBFCR_EL1_BANK;
+			fcr |= FIELD_PREP(BRBFCR_EL1_BANK, i / HW_BRB_PER_BANK);
+			hw_write(HW_BRBFCR_EL1, fcr);
+			hw_sync();
+		}
+		inf = hw_brb_read(i, HW_BRB_INF);
+		if (FIELD_GET(BRBINF_EL1_VALID, inf) == BRBINF_VALID_NONE)
+			break;
+		st.brb[i][0] = inf;
+		st.brb[i][1] = hw_brb_read(i, HW_BRB_SRC);
+		st.brb[i][2] = hw_brb_read(i, HW_BRB_TGT);
+		st.nbrb++;
+	}
+	hw_write(HW_BRBCR_EL1, 0);
+	hw_sync();
+	put_cpu();
+	return 0;
+}
+
+static ssize_t ctl_write(struct file *f, const char __user *ubuf, size_t len,
+			 loff_t *ppos)
+{
+	char cmd[128];
+	unsigned long kib, elm;
+	u64 a, b;
+	int ret;
+
+	if (len >= sizeof(cmd))
+		return -EINVAL;
+	if (copy_from_user(cmd, ubuf, len))
+		return -EFAULT;
+	cmd[len] = 0;
+
+	mutex_lock(&st.lock);
+	if (sscanf(cmd, "ete-start %lu %llx %lx", &kib, &a, &elm) == 3)
+		ret = ete_start(kib, a, elm);
+	else if (!strncmp(cmd, "ete-stop", 8))
+		ret = ete_stop();
+	else if (sscanf(cmd, "brbe-start %llx %llx", &a, &b) == 2)
+		ret = brbe_start(a, b);
+	else if (!strncmp(cmd, "brbe-stop", 9))
+		ret = brbe_stop();
+	else
+		ret = -EINVAL;
+	mutex_unlock(&st.lock);
+	return ret ? ret : len;
+}
+
+static const struct file_operations ctl_fops = {
+	.owner = THIS_MODULE,
+	.write = ctl_write,
+};
+
+static ssize_t trace_read(struct file *f, char __user *ubuf, size_t len,
+			  loff_t *ppos)
+{
+	ssize_t ret;
+
+	mutex_lock(&st.lock);
+	ret = simple_read_from_buffer(ubuf, len, ppos, st.buf, st.used);
+	mutex_unlock(&st.lock);
+	return ret;
+}
+
+static const struct file_operations trace_fops = {
+	.owner = THIS_MODULE,
+	.read = trace_read,
+};
+
+static int status_show(struct seq_file *m, void *v)
+{
+	mutex_lock(&st.lock);
+	seq_printf(m, "backend %s\ncpu %d\nsize %zu\nused %zu\ntrbsr %#llx\ntrcstatr %#llx\n",
+		   hw->name, st.cpu, st.size, st.used, st.trbsr, st.trcstatr);
+	mutex_unlock(&st.lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(status);
+
+static int brbe_show(struct seq_file *m, void *v)
+{
+	unsigned int i;
+
+	mutex_lock(&st.lock);
+	for (i = 0; i < st.nbrb; i++)
+		seq_printf(m, "%u %#llx %#llx %#llx\n", i, st.brb[i][0],
+			   st.brb[i][1], st.brb[i][2]);
+	mutex_unlock(&st.lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(brbe);
+
+static int __init hwtest_init(void)
+{
+	int ret = hw_probe();
+
+	if (ret)
+		return ret;
+	if ((hw_features & (HW_HAS_ETE | HW_HAS_TRBE | HW_HAS_BRBE)) !=
+	    (HW_HAS_ETE | HW_HAS_TRBE | HW_HAS_BRBE)) {
+		pr_err("needs ETE, TRBE and BRBE; the %s backend has %#x\n",
+		       hw->name, hw_features);
+		hw_release();
+		return -ENODEV;
+	}
+	mutex_init(&st.lock);
+	st.dir = debugfs_create_dir(KBUILD_MODNAME, NULL);
+	debugfs_create_file("ctl", 0200, st.dir, NULL, &ctl_fops);
+	debugfs_create_file("trace", 0400, st.dir, NULL, &trace_fops);
+	debugfs_create_file("status", 0400, st.dir, NULL, &status_fops);
+	debugfs_create_file("brbe", 0400, st.dir, NULL, &brbe_fops);
+	return 0;
+}
+
+static void __exit hwtest_exit(void)
+{
+	debugfs_remove_recursive(st.dir);
+	vfree(st.buf);
+	hw_release();
+}
+
+module_init(hwtest_init);
+module_exit(hwtest_exit);
+
+MODULE_DESCRIPTION("armtrace: test driver of the trace hardware layer");
+MODULE_LICENSE("GPL");
