@@ -15,7 +15,10 @@
 /*
  * Event counter n is reached through PMSELR_EL0 and the PMXEV* windows:
  * the direct PMEVCNTR<n>_EL0 encodings carry n in the instruction, which
- * would need a 31-way switch per accessor.
+ * would need a 31-way switch per accessor.  The select-then-access pair
+ * must not be interrupted by another selection: every caller runs with
+ * interrupts off (perf core callbacks and the overflow handler, which is
+ * a normal interrupt, not an NMI).
  */
 static inline void hw_pmu_select(unsigned int n)
 {
