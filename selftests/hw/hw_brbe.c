@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * BRBE through kernel/hw/ and the hardware model, without perf: record
+ * brb_workload (branches.S) at EL0 and check every record it made, in
+ * order, with type, EL and cycle count; then the type filters and the EL
+ * enables.  Runs pinned to CPU 0 with armtrace_hwtest.ko loaded.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <sched.h>
+#include "kselftest_harness.h"
+
+#include <armtrace/brbe_regs.h>
+
+#define DIR "/sys/kernel/debug/armtrace_hwtest/"
+
+extern char brb_workload[], brb_call1[], brb_after1[], brb_call2[];
+extern char brb_after2[], brb_loop[], brb_cond[], brb_jump[], brb_tail[];
+extern char brb_ind[], brb_tail2[], brb_ret[], brb_leaf[], brb_leaf_ret[];
+void brb_workload_fn(void) __asm__("brb_workload");
+
+struct rec {
+	uint64_t inf, src, tgt;
+};
+
+static int ctl(const char *cmd)
+{
+	int fd = open(DIR "ctl", O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, cmd, strlen(cmd));
+	close(fd);
+	return n < 0 ? -errno : 0;
+}
+
+/* Run the workload between brbe-start and brbe-stop; read the records. */
+static int record(uint64_t brbcr, uint64_t brbfcr, struct rec *r, int max)
+{
+	char cmd[64], line[128];
+	FILE *f;
+	int n = 0;
+	unsigned int idx;
+
+	snprintf(cmd, sizeof(cmd), "brbe-start %llx %llx",
+		 (unsigned long long)brbcr, (unsigned long long)brbfcr);
+	if (ctl(cmd))
+		return -1;
+	brb_workload_fn();
+	if (ctl("brbe-stop"))
+		return -1;
+	f = fopen(DIR "brbe", "r");
+	if (!f)
+		return -1;
+	while (n < max && fgets(line, sizeof(line), f)) {
+		unsigned long long a, b, c;
+
+		if (sscanf(line, "%u %llx %llx %llx", &idx, &a, &b, &c) != 4)
+			break;
+		r[n].inf = a;
+		r[n].src = b;
+		r[n].tgt = c;
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
+static int type_of(const struct rec *r)
+{
+	return (int)FIELD_GET(BRBINF_EL1_TYPE, r->inf);
+}
+
+/* Index of the newest record of the call into brb_workload, or -1. */
+static int find_entry(const struct rec *r, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (r[i].tgt == (uintptr_t)brb_workload &&
+		    type_of(&r[i]) == BRBINF_TYPE_DIRECT_LINK)
+			return i;
+	return -1;
+}
+
+FIXTURE(brbe) {
+	struct rec r[64];
+};
+
+FIXTURE_SETUP(brbe)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(set), &set));
+}
+
+FIXTURE_TEARDOWN(brbe)
+{
+}
+
+/* Records are newest first: walk back from the entry record. */
+TEST_F(brbe, all_branches_in_order)
+{
+	static const struct {
+		char *src, *tgt;
+		int type;
+	} want[] = {
+		{ brb_call1, brb_leaf, BRBINF_TYPE_DIRECT_LINK },
+		{ brb_leaf_ret, brb_after1, BRBINF_TYPE_RET },
+		{ brb_call2, brb_leaf, BRBINF_TYPE_INDIRECT_LINK },
+		{ brb_leaf_ret, brb_after2, BRBINF_TYPE_RET },
+		{ brb_cond, brb_loop, BRBINF_TYPE_DIRECT_COND },
+		{ brb_cond, brb_loop, BRBINF_TYPE_DIRECT_COND },
+		{ brb_jump, brb_tail, BRBINF_TYPE_DIRECT_UNCOND },
+		{ brb_ind, brb_tail2, BRBINF_TYPE_INDIRECT },
+		{ brb_ret, NULL, BRBINF_TYPE_RET },
+	};
+	int n = record(BRBCR_ELX_E0BRE | BRBCR_ELX_CC, 0, self->r, 64);
+	int e = find_entry(self->r, n), i;
+
+	TH_LOG("%d records, entry at %d", n, e);
+	ASSERT_LT(0, n);
+	ASSERT_LE((int)(sizeof(want) / sizeof(want[0])), e);
+	for (i = 0; i < (int)(sizeof(want) / sizeof(want[0])); i++) {
+		const struct rec *r = &self->r[e - 1 - i];
+
+		TH_LOG("record %d: inf %#llx %#llx -> %#llx", e - 1 - i,
+		       (unsigned long long)r->inf, (unsigned long long)r->src,
+		       (unsigned long long)r->tgt);
+		ASSERT_EQ(BRBINF_VALID_FULL, FIELD_GET(BRBINF_EL1_VALID, r->inf));
+		ASSERT_EQ(0, FIELD_GET(BRBINF_EL1_EL, r->inf));
+		ASSERT_EQ(0, FIELD_GET(BRBINF_EL1_MPRED, r->inf));
+		ASSERT_EQ(want[i].type, type_of(r));
+		ASSERT_EQ((uintptr_t)want[i].src, r->src);
+		if (want[i].tgt)
+			ASSERT_EQ((uintptr_t)want[i].tgt, r->tgt);
+	}
+	/* The second loop branch came 2 instructions (cycles) after the first. */
+	ASSERT_EQ(0, FIELD_GET(BRBINF_EL1_CCU, self->r[e - 6].inf));
+	ASSERT_EQ(2, FIELD_GET(BRBINF_EL1_CC, self->r[e - 6].inf));
+}
+
+TEST_F(brbe, return_filter_keeps_only_returns)
+{
+	int n = record(BRBCR_ELX_E0BRE,
+		       BRBFCR_EL1_ENI | BRBFCR_EL1_RTN, self->r, 64);
+	int i, seen = -1;
+
+	ASSERT_LT(0, n);
+	for (i = 0; i < n; i++) {
+		ASSERT_EQ(BRBINF_TYPE_RET, type_of(&self->r[i]));
+		if (self->r[i].src == (uintptr_t)brb_ret)
+			seen = i;
+	}
+	/* The workload's three returns, consecutive. */
+	ASSERT_LE(0, seen);
+	ASSERT_LE(seen + 2, n - 1);
+	ASSERT_EQ((uintptr_t)brb_after2, self->r[seen + 1].tgt);
+	ASSERT_EQ((uintptr_t)brb_after1, self->r[seen + 2].tgt);
+}
+
+TEST_F(brbe, exclude_filter_drops_conditionals)
+{
+	int n = record(BRBCR_ELX_E0BRE, BRBFCR_EL1_CONDDIR, self->r, 64);
+	int i;
+
+	ASSERT_LT(0, n);
+	for (i = 0; i < n; i++)
+		ASSERT_NE(BRBINF_TYPE_DIRECT_COND, type_of(&self->r[i]));
+	ASSERT_LE(0, find_entry(self->r, n));
+}
+
+TEST_F(brbe, no_el_enabled_no_records)
+{
+	ASSERT_EQ(0, record(0, 0, self->r, 64));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,13 @@
+#!/bin/sh
+# Guest side of the hardware-model boot: the hw layer's test driver, then
+# the tests that drive ETE+TRBE and BRBE through it.
+insmod ./armtrace_hwtest.ko || { echo "not ok 1 - insmod armtrace_hwtest.ko"; exit 1; }
+dmesg | grep -q "through the model backend: ETE TRBE BRBE" ||
+	{ echo "not ok 1 - hwtest uses the model backend"; exit 1; }
+rc=0
+for t in $ARMTRACE_TESTS; do
+	echo "# === $t"
+	./"$t" || rc=1
+done
+rmmod armtrace_hwtest || { echo "not ok 1 - rmmod armtrace_hwtest"; rc=1; }
+exit $rc
