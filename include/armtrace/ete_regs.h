@@ -75,6 +75,12 @@
 #define TRCCONFIGR_DA		(1u << 16)
 #define TRCCONFIGR_DV		(1u << 17)
 
+/* TRCSYNCPR: A-Sync and Trace Info every 2^PERIOD bytes (0: never) */
+#define TRCSYNCPR_PERIOD	0x0000001fu
+
+/* TRCCCCTLR: cycle counts below THRESHOLD are not traced */
+#define TRCCCCTLR_THRESHOLD	0x00000fffu
+
 /* TRCTRACEIDR */
 #define TRCTRACEIDR_TRACEID	0x0000007fu
 

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# libete encoder (lib/enc*.c), path builder, their tests and fuzzer, and
+# the large benchmark traces.
+#
+#   make bench-traces   write synthetic snapshot directories (tens of MB of
+#                       trace each, plus the program image) under
+#                       $(BUILD)/bench-traces with perf-ete synth
+
+LIB_SRC  += $(addprefix lib/,enc.c enc_out.c enc_pkt.c enc_path.c \
+	    enc_path_a64.c)
+#UTIL_SRC += util/synth.c
+TEST_SRC += tests/enc_check.c
+TESTS    += enc_roundtrip
+#FUZZERS  += enc_fuzz
+
+ENC_ASAN := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer
+OPENCSD_LIBS := -lopencsd_c_api -lopencsd
+
+# enc_* test programs; the OpenCSD differential tests link Debian's OpenCSD
+$(O)/enc_%: $(O)/tests/enc_%.o $(O)/libutil.a $(O)/libete.a
+	$(CC) $(CFLAGS) -o $@ $^ $(ENC_LDLIBS)
+$(O)/asan/enc_%: $(O)/asan/tests/enc_%.o $(O)/asan/libutil.a \
+		 $(O)/asan/libete.a
+	$(CC) $(CFLAGS) $(ENC_ASAN) -o $@ $^ $(ENC_LDLIBS)
+$(O)/enc_opencsd $(O)/asan/enc_opencsd $(O)/enc_reproduce \
+$(O)/asan/enc_reproduce: ENC_LDLIBS := $(OPENCSD_LIBS)
+
+$(O)/fuzz/enc_%: fuzz/enc_%.c $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) $(CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC)
+
+BENCH_TRACES ?= $(BUILD)/bench-traces
+SYNTH_MB     ?= 32
+
+.PHONY: bench-traces
+bench-traces: $(O)/perf-ete
+	@mkdir -p $(BENCH_TRACES)
+	$(O)/perf-ete synth --mb $(SYNTH_MB) --seed 1 \
+		$(BENCH_TRACES)/synth-plain
+	$(O)/perf-ete synth --mb $(SYNTH_MB) --seed 2 --cci --ts --cid \
+		--vmid $(BENCH_TRACES)/synth-all
