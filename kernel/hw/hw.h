@@ -14,6 +14,7 @@
 #ifndef ARMTRACE_HW_H
 #define ARMTRACE_HW_H
 
+#include <linux/interrupt.h>
 #include <linux/mm_types.h>
 #include <linux/types.h>
 #include <armtrace/hw_regs.h>
@@ -38,6 +39,17 @@ struct hw_backend {
 	void (*buf_unpublish)(int cpu);
 	/* PMU overflow seen (BRBE freeze on silicon is done by hardware). */
 	void (*pmu_overflow)(void);
+	/*
+	 * The TRBE interrupt: the PPI @irq on silicon; on the model, which
+	 * cannot raise one deterministically, a per-CPU timer that polls
+	 * TRBSR_EL1.IRQ and calls @fn in hard interrupt context while it is
+	 * set, as a level-triggered PPI would.  Enable/disable run on each
+	 * CPU (CPU hotplug callbacks).
+	 */
+	int (*trbe_irq_request)(int irq, irq_handler_t fn, void __percpu *dev);
+	void (*trbe_irq_free)(int irq, void __percpu *dev);
+	void (*trbe_irq_enable)(int irq);
+	void (*trbe_irq_disable)(int irq);
 	void (*release)(void);
 };
 

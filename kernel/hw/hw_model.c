@@ -10,6 +10,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/hrtimer.h>
 #include <linux/io.h>
 #include <linux/mm.h>
 #include <linux/of.h>
@@ -21,9 +22,25 @@
 #include <clocksource/arm_arch_timer.h>
 
 #include <armtrace/hwmodel_abi.h>
+#include <armtrace/trbe_regs.h>
 #include "hw.h"
 
 static void *model_base;
+
+/*
+ * The model's TRBE "interrupt": a per-CPU timer polling TRBSR_EL1.IRQ.
+ * Under -icount shift=0,sleep=off its period is 100k instructions, and
+ * deterministic, unlike a doorbell interrupt from the plugin.
+ */
+#define MODEL_IRQ_POLL_NS	(100 * NSEC_PER_USEC)
+
+struct model_irq {
+	struct hrtimer timer;
+	irq_handler_t fn;
+	void *dev;
+};
+
+static struct model_irq __percpu *model_irqs;
 
 static struct hwm_global *model_global(void)
 {
@@ -143,6 +160,53 @@ static int model_buf_publish(int cpu, void *va, unsigned int npages)
 	return 0;
 }
 
+static enum hrtimer_restart model_irq_poll(struct hrtimer *t)
+{
+	struct model_irq *mi = container_of(t, struct model_irq, timer);
+
+	if (READ_ONCE(model_this_cpu()->regs[HW_TRBSR_EL1]) & TRBSR_EL1_IRQ)
+		mi->fn(0, mi->dev);
+	hrtimer_forward_now(t, ns_to_ktime(MODEL_IRQ_POLL_NS));
+	return HRTIMER_RESTART;
+}
+
+static int model_irq_request(int irq, irq_handler_t fn, void __percpu *dev)
+{
+	int cpu;
+
+	model_irqs = alloc_percpu(struct model_irq);
+	if (!model_irqs)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		struct model_irq *mi = per_cpu_ptr(model_irqs, cpu);
+
+		hrtimer_init(&mi->timer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		mi->timer.function = model_irq_poll;
+		mi->fn = fn;
+		mi->dev = per_cpu_ptr(dev, cpu);
+	}
+	return 0;
+}
+
+static void model_irq_free(int irq, void __percpu *dev)
+{
+	free_percpu(model_irqs);
+	model_irqs = NULL;
+}
+
+static void model_irq_enable(int irq)
+{
+	hrtimer_start(&this_cpu_ptr(model_irqs)->timer,
+		      ns_to_ktime(MODEL_IRQ_POLL_NS),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+static void model_irq_disable(int irq)
+{
+	hrtimer_cancel(&this_cpu_ptr(model_irqs)->timer);
+}
+
 static void model_release(void)
 {
 	int cpu;
@@ -168,6 +232,10 @@ static const struct hw_backend hw_model_backend = {
 	.buf_unpublish	= model_buf_unpublish,
 	.pmu_overflow	= model_pmu_overflow,
 	.release	= model_release,
+	.trbe_irq_request = model_irq_request,
+	.trbe_irq_free	= model_irq_free,
+	.trbe_irq_enable = model_irq_enable,
+	.trbe_irq_disable = model_irq_disable,
 };
 
 int hw_model_probe(const struct hw_backend **out, unsigned int *features)

@@ -5,6 +5,8 @@
  * before touching a feature: an absent register is UNDEFINED.
  */
 #include <linux/bug.h>
+#include <linux/interrupt.h>
+#include <linux/irq.h>
 #include <linux/kernel.h>
 #include <asm/barrier.h>
 #include <asm/sysreg.h>
@@ -589,6 +591,26 @@ static void sysreg_nop(void)
 {
 }
 
+static int sysreg_irq_request(int irq, irq_handler_t fn, void __percpu *dev)
+{
+	return request_percpu_irq(irq, fn, "armtrace-trbe", dev);
+}
+
+static void sysreg_irq_free(int irq, void __percpu *dev)
+{
+	free_percpu_irq(irq, dev);
+}
+
+static void sysreg_irq_enable(int irq)
+{
+	enable_percpu_irq(irq, IRQ_TYPE_NONE);
+}
+
+static void sysreg_irq_disable(int irq)
+{
+	disable_percpu_irq(irq);
+}
+
 const struct hw_backend hw_sysreg_backend = {
 	.name		= "sysreg",
 	.read		= sysreg_read,
@@ -600,4 +622,8 @@ const struct hw_backend hw_sysreg_backend = {
 	.buf_publish	= sysreg_buf_publish,
 	.buf_unpublish	= sysreg_buf_unpublish,
 	.pmu_overflow	= sysreg_nop,
+	.trbe_irq_request = sysreg_irq_request,
+	.trbe_irq_free	= sysreg_irq_free,
+	.trbe_irq_enable = sysreg_irq_enable,
+	.trbe_irq_disable = sysreg_irq_disable,
 };

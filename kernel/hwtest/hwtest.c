@@ -13,7 +13,7 @@
  *             brbe-start BRBCR BRBFCR
  *             brbe-stop
  *   trace   the bytes the last ETE run wrote, base to TRBPTR
- *   status  registers after the last stop
+ *   status  registers after the last stop, TRBE interrupts taken
  *   brbe    the branch records after the last BRBE stop, newest first
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -47,10 +47,41 @@ static struct {
 	size_t size;
 	int cpu;
 	u64 trbptr, trbsr, trcstatr;
+	u64 idr[6];	/* TRCIDR0/1/2/8, TRCDEVARCH, TRCCONFIGR for decoders */
 	size_t used;
 	unsigned int nbrb;
 	u64 brb[HW_BRB_MAX][3];
+	atomic_t irqs;
+	u64 irq_trbsr;			/* TRBSR_EL1 at the last interrupt */
+	int __percpu *irq_dev;
 } st;
+
+/*
+ * TRBE interrupt: note the status, then clear only TRBSR_EL1.IRQ so the
+ * stop that follows still sees why collection stopped.
+ */
+static irqreturn_t hwtest_trbe_irq(int irq, void *dev)
+{
+	u64 trbsr = hw_read(HW_TRBSR_EL1);
+
+	if (!(trbsr & TRBSR_EL1_IRQ))
+		return IRQ_NONE;
+	st.irq_trbsr = trbsr;
+	atomic_inc(&st.irqs);
+	hw_write(HW_TRBSR_EL1, trbsr & ~TRBSR_EL1_IRQ);
+	hw_sync();
+	return IRQ_HANDLED;
+}
+
+static void hwtest_irq_on(void *unused)
+{
+	hw->trbe_irq_enable(0);
+}
+
+static void hwtest_irq_off(void *unused)
+{
+	hw->trbe_irq_disable(0);
+}
 
 static int wait_idle(bool idle)
 {
@@ -72,6 +103,8 @@ static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 	if (!kib || kib > 65536 || el_mask > 0xf)
 		return -EINVAL;
 	vfree(st.buf);
+	atomic_set(&st.irqs, 0);
+	st.irq_trbsr = 0;
 	st.size = kib * 1024;
 	st.buf = vzalloc(st.size);
 	if (!st.buf)
@@ -138,6 +171,12 @@ static int ete_stop(void)
 	st.trbptr = hw_read(HW_TRBPTR_EL1);
 	st.trbsr = hw_read(HW_TRBSR_EL1);
 	st.trcstatr = hw_read(HW_TRCSTATR);
+	st.idr[0] = hw_read(HW_TRCIDR0);
+	st.idr[1] = hw_read(HW_TRCIDR1);
+	st.idr[2] = hw_read(HW_TRCIDR2);
+	st.idr[3] = hw_read(HW_TRCIDR8);
+	st.idr[4] = hw_read(HW_TRCDEVARCH);
+	st.idr[5] = hw_read(HW_TRCCONFIGR);
 	put_cpu();
 	st.used = st.trbptr - (u64)st.buf;
 	if (st.used > st.size)
@@ -250,8 +289,12 @@ static const struct file_operations trace_fops = {
 static int status_show(struct seq_file *m, void *v)
 {
 	mutex_lock(&st.lock);
-	seq_printf(m, "backend %s\ncpu %d\nsize %zu\nused %zu\ntrbsr %#llx\ntrcstatr %#llx\n",
-		   hw->name, st.cpu, st.size, st.used, st.trbsr, st.trcstatr);
+	seq_printf(m, "backend %s\ncpu %d\nsize %zu\nused %zu\ntrbsr %#llx\ntrcstatr %#llx\nirqs %d\nirq_trbsr %#llx\n",
+		   hw->name, st.cpu, st.size, st.used, st.trbsr, st.trcstatr,
+		   atomic_read(&st.irqs), st.irq_trbsr);
+	seq_printf(m, "trcidr0 %#llx\ntrcidr1 %#llx\ntrcidr2 %#llx\ntrcidr8 %#llx\ntrcdevarch %#llx\ntrcconfigr %#llx\ntrctraceidr %#x\n",
+		   st.idr[0], st.idr[1], st.idr[2], st.idr[3], st.idr[4],
+		   st.idr[5], 0x10 + 2 * st.cpu);
 	mutex_unlock(&st.lock);
 	return 0;
 }
@@ -284,6 +327,23 @@ static int __init hwtest_init(void)
 		return -ENODEV;
 	}
 	mutex_init(&st.lock);
+	/*
+	 * The model has no interrupt number; on silicon this test driver
+	 * would need the TRBE PPI from the "arm,trbe" DT node (not wired:
+	 * it is a model test).
+	 */
+	st.irq_dev = alloc_percpu(int);
+	if (!st.irq_dev) {
+		hw_release();
+		return -ENOMEM;
+	}
+	ret = hw->trbe_irq_request(0, hwtest_trbe_irq, st.irq_dev);
+	if (ret) {
+		free_percpu(st.irq_dev);
+		hw_release();
+		return ret;
+	}
+	on_each_cpu(hwtest_irq_on, NULL, 1);
 	st.dir = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("ctl", 0200, st.dir, NULL, &ctl_fops);
 	debugfs_create_file("trace", 0400, st.dir, NULL, &trace_fops);
@@ -295,6 +355,9 @@ static int __init hwtest_init(void)
 static void __exit hwtest_exit(void)
 {
 	debugfs_remove_recursive(st.dir);
+	on_each_cpu(hwtest_irq_off, NULL, 1);
+	hw->trbe_irq_free(0, st.irq_dev);
+	free_percpu(st.irq_dev);
 	vfree(st.buf);
 	hw_release();
 }
