@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Element decoder: synchronisation state machine and packet -> speculation
+ * stack.  Each packet either changes the decoder state, or pushes an entry
+ * on the speculation (P0) stack, or asks for resolution (commit, cancel,
+ * mispredict, discard) which dec_resolve.c carries out.
+ *
+ *   NO_SYNC --any packet: emit NO_SYNC--> WAIT_SYNC --A-Sync--> WAIT_TINFO
+ *      ^                                                          |
+ *      |                                                     Trace Info
+ *   bad packet, Discard, Overflow, sequence error                 v
+ *      +--------------------------------------------------- DECODE
+ */
+#include <string.h>
+#include <armtrace/ete_pkt.h>
+#include <armtrace/ete_regs.h>
+#include "dec_internal.h"
+
+static void out_flush(struct ete_dec *d)
+{
+	if (d->nout && !d->sink_err &&
+	    d->sink(d->sink_ctx, d->out, d->nout))
+		d->sink_err = 1;
+	d->nout = 0;
+}
+
+struct ete_elem *dec_elem(struct ete_dec *d, uint64_t offset, uint8_t type)
+{
+	struct ete_elem *e;
+
+	if (d->nout == ETE_DEC_BATCH)
+		out_flush(d);
+	e = &d->out[d->nout++];
+	memset(e, 0, sizeof(*e));
+	e->offset = offset;
+	e->type = type;
+	d->n_elems++;
+	return e;
+}
+
+/* Forget everything uncommitted (OpenCSD's resetDecoder). */
+void dec_reset_state(struct ete_dec *d)
+{
+	d->state = DEC_NO_SYNC;
+	d->spec_depth = 0;
+	d->need_ctxt = 1;
+	d->need_addr = 1;
+	d->elem_pending_addr = 0;
+	d->prev_overflow = 0;
+	d->first_ts_marker = 0;
+	d->res_commit = d->res_cancel = 0;
+	d->res_mispredict = d->res_discard = 0;
+	d->p0_head = d->p0_n = 0;
+	d->rs_n = d->rs_head = d->rs_pop_pending = 0;
+	d->range_check = 0;
+}
+
+/* A packet the element layer cannot use: unsynchronised until A-Sync. */
+void dec_bad(struct ete_dec *d, uint8_t reason)
+{
+	dec_reset_state(d);
+	d->unsync = reason;
+}
+
+int ete_dec_init(struct ete_dec *d, const struct ete_dec_config *cfg,
+		 struct ete_img *img, ete_dec_sink_fn sink, void *ctx)
+{
+	const struct ete_pkt_config *r = &cfg->pkt;
+
+	if (!sink || !img)
+		return ETE_DEC_ERR_INVAL;
+	memset(d, 0, sizeof(*d));
+	if (ete_pkt_decoder_init(&d->pkt, r))
+		return ETE_DEC_ERR_INVAL;
+	d->cfg = *cfg;
+	d->img = img;
+	d->sink = sink;
+	d->sink_ctx = ctx;
+	d->max_spec = r->trcidr8;
+	d->insn_flags = (r->trcidr2 & TRCIDR2_WFXMODE) ?
+		ETE_INSN_F_WFX_BRANCH : 0;
+	d->ts_with_cc = !!(r->trcconfigr & TRCCONFIGR_CCI);
+	/* ETE 1.1 and later mark timestamps; TS are reported after one */
+	d->has_ts_marker = ((r->trcdevarch >> 16) & 0xf) >= 1 &&
+		(r->trcconfigr & TRCCONFIGR_TS);
+	d->comm_trans_p0 = !(r->trcidr0 & TRCIDR0_COMMTRANS);
+	d->ret_stack_on = !!(r->trcconfigr & TRCCONFIGR_RS);
+	d->nout = 0;
+	dec_reset_state(d);
+	d->unsync = ETE_UNSYNC_INIT_DECODER;
+	d->isa = ETE_ISA_A64;
+	return ETE_DEC_OK;
+}
+
+void ete_dec_reset(struct ete_dec *d)
+{
+	ete_pkt_decoder_reset(&d->pkt);
+	dec_reset_state(d);
+	d->unsync = ETE_UNSYNC_RESET_DECODER;
+}
+
+static struct ete_p0 *push(struct ete_dec *d, uint8_t kind, uint8_t is_p0,
+			   const struct ete_pkt *pkt)
+{
+	struct ete_p0 *e;
+
+	if (d->p0_n == ETE_DEC_P0_MAX) {
+		/* more uncommitted elements than any real trace unit keeps */
+		dec_bad(d, ETE_UNSYNC_BAD_PACKET);
+		return NULL;
+	}
+	e = p0_at(d, d->p0_n++);
+	e->kind = kind;
+	e->is_p0 = is_p0;
+	e->offset = pkt->offset;
+	e->pkt_type = (uint8_t)pkt->type;
+	e->flag = 0;
+	return e;
+}
+
+static void push_addr(struct ete_dec *d, const struct ete_pkt *pkt,
+		      uint8_t kind)
+{
+	struct ete_p0 *e = push(d, kind, kind == P0_SRC_ADDR, pkt);
+
+	d->last_is = pkt->addr.is;
+	if (e) {
+		e->addr = pkt->addr.val;
+		e->is = pkt->addr.is;
+	}
+}
+
+static void push_ctxt(struct ete_dec *d, const struct ete_pkt *pkt)
+{
+	struct ete_p0 *e = push(d, P0_CTXT, 0, pkt);
+
+	if (e) {
+		e->ctx = pkt->ctx;
+		e->is = d->last_is;
+	}
+}
+
+static void push_atoms(struct ete_dec *d, const struct ete_pkt *pkt)
+{
+	struct ete_p0 *e = push(d, P0_ATOM, 1, pkt);
+
+	if (e) {
+		e->atoms = pkt->atom_bits;
+		e->natoms = pkt->atom_num;
+		d->spec_depth += pkt->atom_num;
+	}
+}
+
+static void push_param(struct ete_dec *d, uint8_t kind, uint8_t is_p0,
+		       const struct ete_pkt *pkt, uint32_t param)
+{
+	struct ete_p0 *e = push(d, kind, is_p0, pkt);
+
+	if (e)
+		e->param = param;
+}
+
+/* Trace Info at synchronisation: speculation carried over from before. */
+static void trace_info(struct ete_dec *d, const struct ete_pkt *pkt)
+{
+	d->spec_depth = pkt->tinfo.spec;
+	for (uint32_t i = 0; i < d->spec_depth && d->p0_n < ETE_DEC_P0_MAX;
+	     i++)
+		push(d, P0_UNSEEN, 1, pkt);
+	push(d, P0_TINFO, 0, pkt);
+	if (pkt->tinfo.info & ETE_TINFO_INFO_TSTATE)
+		push(d, P0_TRANS_INIT, 0, pkt);
+}
+
+static void decode_packet(struct ete_dec *d, const struct ete_pkt *pkt)
+{
+	int is_addr = 0;
+	struct ete_p0 *e;
+
+	switch (pkt->type) {
+	case ETE_PKT_T_ASYNC:
+	case ETE_PKT_T_IGNORE:
+		break;
+	case ETE_PKT_T_TRACE_INFO:
+		push(d, P0_TINFO, 0, pkt);
+		break;
+	case ETE_PKT_T_TRACE_ON:
+		push(d, P0_TRC_ON, 0, pkt);
+		break;
+	case ETE_PKT_T_ATOM_F1: case ETE_PKT_T_ATOM_F2:
+	case ETE_PKT_T_ATOM_F3: case ETE_PKT_T_ATOM_F4:
+	case ETE_PKT_T_ATOM_F5: case ETE_PKT_T_ATOM_F6:
+		push_atoms(d, pkt);
+		break;
+	case ETE_PKT_T_CTXT:
+		push_ctxt(d, pkt);
+		break;
+	case ETE_PKT_T_ADDR_CTXT_L_32IS0: case ETE_PKT_T_ADDR_CTXT_L_32IS1:
+	case ETE_PKT_T_ADDR_CTXT_L_64IS0: case ETE_PKT_T_ADDR_CTXT_L_64IS1:
+		d->last_is = pkt->addr.is;
+		push_ctxt(d, pkt);
+		/* fall through */
+	case ETE_PKT_T_ADDR_MATCH:
+	case ETE_PKT_T_ADDR_S_IS0: case ETE_PKT_T_ADDR_S_IS1:
+	case ETE_PKT_T_ADDR_L_32IS0: case ETE_PKT_T_ADDR_L_32IS1:
+	case ETE_PKT_T_ADDR_L_64IS0: case ETE_PKT_T_ADDR_L_64IS1:
+		push_addr(d, pkt, P0_ADDR);
+		is_addr = 1;
+		break;
+	case ETE_PKT_T_SRC_ADDR_MATCH:
+	case ETE_PKT_T_SRC_ADDR_S_IS0: case ETE_PKT_T_SRC_ADDR_S_IS1:
+	case ETE_PKT_T_SRC_ADDR_L_32IS0: case ETE_PKT_T_SRC_ADDR_L_32IS1:
+	case ETE_PKT_T_SRC_ADDR_L_64IS0: case ETE_PKT_T_SRC_ADDR_L_64IS1:
+		push_addr(d, pkt, P0_SRC_ADDR);
+		d->spec_depth++;
+		break;
+	case ETE_PKT_T_EXCEPT:
+		e = push(d, P0_EXCEP, 1, pkt);
+		if (e) {
+			e->param = pkt->exc.type;
+			e->flag = pkt->exc.addr_interp == 2;
+			/* counted when its address arrives */
+			d->elem_pending_addr = 1;
+		}
+		break;
+	case ETE_PKT_T_PE_RESET:
+		e = push(d, P0_EXCEP, 1, pkt);
+		if (e)
+			e->param = pkt->exc.type;
+		break;
+	case ETE_PKT_T_Q:
+		e = push(d, P0_Q, 1, pkt);
+		if (!e)
+			break;
+		e->param = pkt->q.count_present ? pkt->q.count : 0;
+		if (pkt->q.addr_present) {
+			e->flag = 1;
+			e->addr = pkt->addr.val;
+			e->is = pkt->addr.is;
+			d->spec_depth++;
+		} else {
+			d->elem_pending_addr = 1;
+		}
+		break;
+	case ETE_PKT_T_TS_MARKER:
+		push_param(d, P0_MARKER, 0, pkt, 0);
+		break;
+	case ETE_PKT_T_TRANS_ST:
+		push(d, P0_TRANS_START, d->comm_trans_p0, pkt);
+		if (d->comm_trans_p0)
+			d->spec_depth++;
+		break;
+	case ETE_PKT_T_TRANS_COMMIT:
+		push(d, P0_TRANS_COMMIT, 0, pkt);
+		break;
+	case ETE_PKT_T_TRANS_FAIL:
+		push(d, P0_TRANS_FAIL, 0, pkt);
+		break;
+	case ETE_PKT_T_ITE:
+		e = push(d, P0_ITE, 0, pkt);
+		if (e) {
+			e->el = pkt->ite.el;
+			e->value = pkt->ite.value;
+		}
+		break;
+	case ETE_PKT_T_EVENT:
+		push_param(d, P0_EVENT, 0, pkt, pkt->event);
+		break;
+	case ETE_PKT_T_CCNT_F1: case ETE_PKT_T_CCNT_F2: case ETE_PKT_T_CCNT_F3:
+		push_param(d, P0_CC, 0, pkt, pkt->cc);
+		if (pkt->commit_valid)
+			d->res_commit = pkt->commit;
+		break;
+	case ETE_PKT_T_TIMESTAMP:
+		e = push(d, d->ts_with_cc ? P0_TS_CC : P0_TS, 0, pkt);
+		if (e) {
+			e->value = pkt->ts;
+			e->param = pkt->cc;
+		}
+		break;
+	case ETE_PKT_T_MISPREDICT:
+	case ETE_PKT_T_CANCEL_F1_MISPRED:
+	case ETE_PKT_T_CANCEL_F2:
+	case ETE_PKT_T_CANCEL_F3:
+		d->res_mispredict = 1;
+		if (pkt->atom_num)
+			push_atoms(d, pkt);
+		d->res_cancel = pkt->cancel;
+		break;
+	case ETE_PKT_T_CANCEL_F1:
+		d->res_cancel = pkt->cancel;
+		break;
+	case ETE_PKT_T_COMMIT:
+		d->res_commit = pkt->commit;
+		break;
+	case ETE_PKT_T_OVERFLOW:
+		d->prev_overflow = 1;
+		/* fall through */
+	case ETE_PKT_T_DISCARD:
+		d->spec_depth = 0;
+		d->res_discard = 1;
+		break;
+	default:
+		/* reserved headers, bad sequences, truncated packets */
+		dec_bad(d, ETE_UNSYNC_BAD_PACKET);
+		return;
+	}
+	if (d->state != DEC_DECODE)
+		return;			/* the stack overflowed */
+	if (is_addr && d->elem_pending_addr) {
+		d->spec_depth++;
+		d->elem_pending_addr = 0;
+	}
+	if (d->spec_depth > d->max_spec)
+		d->res_commit = d->spec_depth - d->max_spec;
+	if (d->res_commit || d->res_cancel || d->res_mispredict ||
+	    d->res_discard) {
+		dec_resolve(d);
+		/* lost sync while resolving: say so at this packet */
+		if (d->state == DEC_NO_SYNC) {
+			dec_elem(d, pkt->offset, ETE_ELEM_NO_SYNC)->reason =
+				d->unsync;
+			d->state = DEC_WAIT_SYNC;
+		}
+	}
+}
+
+static void packet(struct ete_dec *d, const struct ete_pkt *pkt)
+{
+	d->pkt_offset = pkt->offset;
+	d->n_packets++;
+	switch (d->state) {
+	case DEC_NO_SYNC:
+		dec_elem(d, pkt->offset, ETE_ELEM_NO_SYNC)->reason = d->unsync;
+		d->state = DEC_WAIT_SYNC;
+		/* this packet may be the A-Sync */
+		/* fall through */
+	case DEC_WAIT_SYNC:
+		if (pkt->type == ETE_PKT_T_ASYNC)
+			d->state = DEC_WAIT_TINFO;
+		break;
+	case DEC_WAIT_TINFO:
+		d->need_ctxt = 1;
+		d->need_addr = 1;
+		if (pkt->type == ETE_PKT_T_TRACE_INFO) {
+			d->state = DEC_DECODE;
+			trace_info(d, pkt);
+			d->rs_n = 0;
+		} else if (pkt->type == ETE_PKT_T_EVENT) {
+			/* ETE: events are traced before the Trace Info */
+			push_param(d, P0_EVENT, 0, pkt, pkt->event);
+		}
+		break;
+	case DEC_DECODE:
+		decode_packet(d, pkt);
+		break;
+	}
+}
+
+int ete_dec_packet(struct ete_dec *d, int status, const struct ete_pkt *pkt)
+{
+	(void)status;	/* errors have their own packet types */
+	packet(d, pkt);
+	out_flush(d);
+	return d->sink_err ? ETE_DEC_ERR_SINK : ETE_DEC_OK;
+}
+
+int ete_dec_decode(struct ete_dec *d, const uint8_t *buf, size_t len,
+		   uint64_t index)
+{
+	struct ete_pkt pkt;
+
+	while (len && !d->sink_err) {
+		size_t used;
+		int st = ete_pkt_decode(&d->pkt, buf, len, index, &used, &pkt);
+
+		buf += used;
+		len -= used;
+		index += used;
+		if (st != ETE_PKT_MORE)
+			packet(d, &pkt);
+		else if (!used)
+			break;
+	}
+	out_flush(d);
+	return d->sink_err ? ETE_DEC_ERR_SINK : ETE_DEC_OK;
+}
+
+int ete_dec_flush(struct ete_dec *d)
+{
+	struct ete_pkt pkt;
+
+	if (ete_pkt_flush(&d->pkt, &pkt) != ETE_PKT_EOT)
+		packet(d, &pkt);
+	dec_eot(d);
+	out_flush(d);
+	return d->sink_err ? ETE_DEC_ERR_SINK : ETE_DEC_OK;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* libete element layer internals, shared by dec*.c */
+#ifndef _ETE_DEC_INTERNAL_H
+#define _ETE_DEC_INTERNAL_H
+
+#include <ete/dec.h>
+
+/* decoder states */
+enum {
+	DEC_NO_SYNC = 0,	/* report NO_SYNC on the next packet */
+	DEC_WAIT_SYNC,		/* wait for an A-Sync */
+	DEC_WAIT_TINFO,		/* wait for a Trace Info */
+	DEC_DECODE,
+};
+
+/* speculation stack entry kinds */
+enum {
+	P0_ATOM = 0,
+	P0_ADDR,
+	P0_CTXT,
+	P0_TRC_ON,
+	P0_EXCEP,
+	P0_EXCEP_RET,
+	P0_EVENT,
+	P0_TS,
+	P0_CC,
+	P0_TS_CC,
+	P0_MARKER,
+	P0_Q,
+	P0_SRC_ADDR,
+	P0_TRANS_INIT,
+	P0_TRANS_START,
+	P0_TRANS_COMMIT,
+	P0_TRANS_FAIL,
+	P0_ITE,
+	P0_UNSEEN,		/* uncommitted before the Trace Info */
+	P0_TINFO,
+};
+
+#define P0_MASK		(ETE_DEC_P0_MAX - 1)
+
+static inline struct ete_p0 *p0_at(struct ete_dec *d, uint32_t i)
+{
+	return &d->p0[(d->p0_head + i) & P0_MASK];
+}
+
+/* dec.c */
+struct ete_elem *dec_elem(struct ete_dec *d, uint64_t offset, uint8_t type);
+void dec_reset_state(struct ete_dec *d);
+void dec_bad(struct ete_dec *d, uint8_t reason);
+
+/* dec_resolve.c */
+void dec_resolve(struct ete_dec *d);
+void dec_eot(struct ete_dec *d);
+
+#endif

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libete instruction classification: what a trace decoder needs to know
+ * about one instruction (is it a P0 "waypoint", where does it go, is it a
+ * call or a return) for A64 and, for AArch32 images, A32 and T32.
+ *
+ * The classes are those of OpenCSD's instruction decoder, so that element
+ * listings print the same "last instruction" text:
+ *
+ *   class            printed   instructions
+ *   OTHER            "---"     everything else
+ *   BR               "BR"      B, BL, B.cond, BC.cond, CBZ/CBNZ, TBZ/TBNZ,
+ *                              CB<cc>/CBB<cc>/CBH<cc> (FEAT_CMPBR)
+ *   BR_INDIRECT      "iBR"     BR, BLR, RET, ERET and their PAuth forms
+ *                              (BRAA.., BLRAA.., RETAA/RETAB, ERETAA/ERETAB,
+ *                              RETAASPPC/RETABSPPC[R] of FEAT_PAuth_LR)
+ *   ISB              "ISB"     ISB
+ *   DSB_DMB          "DSB.DMB" DSB, DMB (only with dsb_dmb waypoints)
+ *   WFI_WFE          "WFI.WFE" WFI, WFE, WFIT, WFET (when the trace unit
+ *                              traces them as branches, TRCIDR2.WFXMODE)
+ *   TSTART           "TSTART"  TSTART (FEAT_TME)
+ *
+ * SVC, HVC and SMC are not waypoints: the exception they cause is traced
+ * with an Exception packet, and the instruction itself is "---".
+ */
+#ifndef _ETE_A64_H
+#define _ETE_A64_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Instruction sets, numbered as OpenCSD's ocsd_isa. */
+enum ete_isa {
+	ETE_ISA_A32 = 0,
+	ETE_ISA_T32 = 1,
+	ETE_ISA_A64 = 2,
+	ETE_ISA_TEE = 3,
+	ETE_ISA_JAZELLE = 4,
+	ETE_ISA_CUSTOM = 5,
+	ETE_ISA_UNKNOWN = 6,
+};
+
+enum ete_insn_class {
+	ETE_INSN_OTHER = 0,
+	ETE_INSN_BR,
+	ETE_INSN_BR_INDIRECT,
+	ETE_INSN_ISB,
+	ETE_INSN_DSB_DMB,
+	ETE_INSN_WFI_WFE,
+	ETE_INSN_TSTART,
+	ETE_INSN_CLASS_COUNT
+};
+
+enum ete_insn_sub {
+	ETE_INSN_S_NONE = 0,
+	ETE_INSN_S_BR_LINK,	/* branch with link: a call */
+	ETE_INSN_S_RET,		/* A64 RET family */
+	ETE_INSN_S_ERET,	/* A64 ERET family */
+	ETE_INSN_S_V7_IMPL_RET,	/* AArch32 BX LR, POP {pc}, ... */
+	ETE_INSN_SUB_COUNT
+};
+
+/**
+ * struct ete_insn - classification of one instruction
+ * @target: branch target (class %ETE_INSN_BR only)
+ * @cls: &enum ete_insn_class
+ * @sub: &enum ete_insn_sub
+ * @cond: conditional (may be not taken)
+ * @link: writes a return address (BL, BLR, ...)
+ * @size: bytes (4, or 2 for narrow T32)
+ * @next_isa: instruction set after a taken direct branch (BLX switches)
+ */
+struct ete_insn {
+	uint64_t target;
+	uint8_t cls;
+	uint8_t sub;
+	uint8_t cond;
+	uint8_t link;
+	uint8_t size;
+	uint8_t next_isa;
+};
+
+/* Decode options (bit flags for the @flags arguments). */
+#define ETE_INSN_F_WFX_BRANCH	0x1u	/* WFI/WFE are waypoints */
+#define ETE_INSN_F_DSB_DMB	0x2u	/* DSB/DMB are waypoints */
+
+/**
+ * ete_a64_classify() - classify an A64 instruction
+ * @op: the instruction word
+ * @addr: its address (for direct branch targets)
+ * @flags: ETE_INSN_F_* options
+ * @out: filled in
+ *
+ * Return: the class, as in @out->cls.
+ */
+unsigned int ete_a64_classify(uint32_t op, uint64_t addr, unsigned int flags,
+			      struct ete_insn *out);
+
+/**
+ * ete_a32_classify() - classify an A32 instruction
+ *
+ * Same contract as ete_a64_classify(); @out->next_isa is T32 after BLX.
+ */
+unsigned int ete_a32_classify(uint32_t op, uint64_t addr, unsigned int flags,
+			      struct ete_insn *out);
+
+/**
+ * ete_t32_classify() - classify a T32 instruction
+ * @hw: the first halfword in bits 15:0 and, for a 32-bit instruction, the
+ *	second halfword in bits 31:16 (memory order, little-endian load)
+ *
+ * @out->size says whether the instruction is 2 or 4 bytes.
+ */
+unsigned int ete_t32_classify(uint32_t hw, uint64_t addr, unsigned int flags,
+			      struct ete_insn *out);
+
+/* True if the T32 halfword @hw starts a 32-bit instruction. */
+static inline int ete_t32_is_wide(uint16_t hw)
+{
+	return (hw & 0xf800) >= 0xe800;
+}
+
+/* OpenCSD's names: "BR  ", "b+link ", "A64" (see Documentation/libete.rst) */
+const char *ete_insn_class_name(unsigned int cls);
+const char *ete_insn_sub_name(unsigned int sub);
+const char *ete_isa_name(unsigned int isa);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* _ETE_A64_H */

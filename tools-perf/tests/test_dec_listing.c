@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reference test for the element layer: for every snapshot in
+ * $SHARED/testdata/ete/snapshots, the elements libete decodes (with the
+ * snapshot's memory dumps as the image) must equal OpenCSD 1.8.0's
+ * expected/NAME.decode.ppl element by element and field by field, and
+ * likewise the NAME.multi_session.decode.ppl and NAME.src_addr_n.decode.ppl
+ * variants where they exist.  Then the same trace fed in pseudo-random
+ * chunks (down to single bytes) must give identical elements.
+ *
+ * Usage: test_dec_listing [SNAPSHOT]... (default: all)
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "dec_ppl_normalise.h"
+#include "util/elem_decode.h"
+#include "util/elem_fmt.h"
+
+static int collect(void *ctx, unsigned int id, const struct ete_elem *e,
+		   size_t n)
+{
+	char buf[512];
+
+	for (size_t i = 0; i < n; i++) {
+		ete_elem_format(buf, sizeof(buf), id, &e[i]);
+		if (dec_ppl_normalise_line(buf, ctx) != 1)
+			return -1;
+	}
+	return 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void diff_fields(const char *exp, const char *got)
+{
+	int f = 0;
+
+	while (*exp || *got) {
+		size_t le = strcspn(exp, "\t"), lg = strcspn(got, "\t");
+
+		if (le != lg || strncmp(exp, got, le)) {
+			tap_diag("  field %d: expected '%.*s' got '%.*s'", f,
+				 (int)le, exp, (int)lg, got);
+			return;
+		}
+		exp += le + (exp[le] ? 1 : 0);
+		got += lg + (got[lg] ? 1 : 0);
+		f++;
+	}
+}
+
+static bool same(const struct lines *exp, const struct lines *got,
+		 const char *what)
+{
+	size_t n = exp->n < got->n ? exp->n : got->n;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(exp->v[i], got->v[i])) {
+			tap_diag("%s: first difference at element %zu", what, i);
+			for (size_t k = i > 2 ? i - 2 : 0; k < i; k++)
+				tap_diag("  ok:       %s", exp->v[k]);
+			tap_diag("  expected: %s", exp->v[i]);
+			tap_diag("  got:      %s", got->v[i]);
+			diff_fields(exp->v[i], got->v[i]);
+			return false;
+		}
+	}
+	if (exp->n != got->n) {
+		tap_diag("%s: %zu elements expected, %zu decoded", what, exp->n,
+			 got->n);
+		if (n < exp->n)
+			tap_diag("  next expected: %s", exp->v[n]);
+		if (n < got->n)
+			tap_diag("  next decoded:  %s", got->v[n]);
+		return false;
+	}
+	return true;
+}
+
+static int decode(const char *dir, const struct ed_opts *o, struct lines *out)
+{
+	struct ss_snapshot ss;
+	struct ete_img img;
+	char err[256];
+	int ret;
+
+	if (ss_load(dir, &ss, err, sizeof(err))) {
+		tap_diag("%s", err);
+		return -1;
+	}
+	if (ete_img_init(&img)) {
+		ss_free(&ss);
+		return -1;
+	}
+	ret = ed_load_image(&ss, &img, err, sizeof(err));
+	if (!ret)
+		ret = ed_decode_snapshot(&ss, &img, o, collect, out, NULL, err,
+					 sizeof(err));
+	if (ret)
+		tap_diag("%s", err);
+	ete_img_free(&img);
+	ss_free(&ss);
+	return ret;
+}
+
+static const struct {
+	const char *suffix;
+	struct ed_opts opts;
+} variants[] = {
+	{ "decode", { 0, 0, 0, 0 } },
+	{ "multi_session.decode", { 0, 0, 0, 1 } },
+	{ "src_addr_n.decode", { 0, 0, ETE_DEC_F_SRC_ADDR_N, 0 } },
+};
+
+static void test_snapshot(const char *data, const char *name)
+{
+	char dir[4096], ppl[4096], what[300];
+	struct lines got0 = { 0 };
+
+	snprintf(dir, sizeof(dir), "%s/snapshots/%s", data, name);
+	for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++) {
+		struct lines exp = { 0 }, got = { 0 };
+		bool ok;
+
+		snprintf(ppl, sizeof(ppl), "%s/expected/%s.%s.ppl", data, name,
+			 variants[v].suffix);
+		snprintf(what, sizeof(what), "%s.%s", name, variants[v].suffix);
+		if (dec_ppl_normalise_file(ppl, &exp)) {
+			if (v == 0)
+				tap_ok(false, "elements %s (cannot read %s)",
+				       what, ppl);
+			continue;
+		}
+		ok = !decode(dir, &variants[v].opts, &got) && exp.n > 0 &&
+			same(&exp, &got, what);
+		tap_ok(ok, "elements %s (%zu elements)", what, exp.n);
+		lines_free(&exp);
+		if (v == 0)
+			got0 = got;
+		else
+			lines_free(&got);
+	}
+
+	/* chunking: several seeds, byte-at-a-time included */
+	{
+		bool ok = got0.n > 0;
+
+		for (unsigned int k = 0; k < 4 && ok; k++) {
+			static const unsigned int max_chunk[] = { 1, 3, 17, 200 };
+			struct ed_opts o = { max_chunk[k],
+					     0x9e3779b97f4a7c15ull + k, 0, 0 };
+			struct lines chunked = { 0 };
+
+			snprintf(what, sizeof(what), "%s chunks<=%u", name,
+				 max_chunk[k]);
+			ok = !decode(dir, &o, &chunked) &&
+				same(&got0, &chunked, what);
+			lines_free(&chunked);
+		}
+		tap_ok(ok, "elements chunked %s (%zu elements)", name, got0.n);
+	}
+	lines_free(&got0);
+}
+
+int main(int argc, char **argv)
+{
+	const char *data = tap_testdata();
+	char snaps[4096];
+	char *names[256];
+	size_t n = 0;
+	struct dirent *de;
+	DIR *d;
+
+	if (argc > 1) {
+		for (int i = 1; i < argc; i++)
+			test_snapshot(data, argv[i]);
+		return tap_exit();
+	}
+	snprintf(snaps, sizeof(snaps), "%s/snapshots", data);
+	d = opendir(snaps);
+	if (!d) {
+		tap_diag("test data missing: %s (set SHARED)", snaps);
+		tap_ok(false, "reference snapshots present in %s", snaps);
+		return tap_exit();
+	}
+	while ((de = readdir(d)) && n < 256)
+		if (de->d_name[0] != '.')
+			names[n++] = strdup(de->d_name);
+	closedir(d);
+	qsort(names, n, sizeof(names[0]), cmp_name);
+	tap_ok(n > 0, "reference snapshots present (%zu)", n);
+	for (size_t i = 0; i < n; i++) {
+		test_snapshot(data, names[i]);
+		free(names[i]);
+	}
+	return tap_exit();
+}
