@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ETE trace unit and its TRBE sink.
+ *
+ * The path tracker (path.c) reports branches and exceptions; this file
+ * turns those at traced ELs into ETE packets with libete's encoder (the
+ * same one libete ships, so model and decoder share one reading of the
+ * specification) and writes the bytes into the guest's trace buffer
+ * through the page list the guest published, advancing TRBPTR_EL1 and
+ * raising TRBSR_EL1 events as a TRBE does.
+ */
+#include <string.h>
+#include <armtrace/ete_regs.h>
+#include <armtrace/trbe_regs.h>
+#include "hwm.h"
+
+#define TRCPRGCTLR_EN		0x1u
+#define TRCSTATR_IDLE		0x1u
+#define TRCSTATR_PMSTABLE	0x2u
+#define TRCVICTLR_EXLEVEL_NS_SHIFT 20
+
+static __u64 *reg(struct hwm_vcpu *c, enum hw_reg r)
+{
+	return &c->shm->regs[r];
+}
+
+/* ELs the trace unit may trace: TRCVICTLR.EXLEVEL_NS and TRFCR_ELx. */
+uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm)
+{
+	unsigned int kel = hwm_kernel_el();
+	uint64_t trfcr = shm->regs[kel == 2 ? HW_TRFCR_EL2 : HW_TRFCR_EL1];
+	unsigned int excl = (shm->regs[HW_TRCVICTLR] >>
+			     TRCVICTLR_EXLEVEL_NS_SHIFT) & 0xf;
+	uint8_t m = 0;
+
+	if (trfcr & TRFCR_ELX_E0TRE)
+		m |= 1u << 0;
+	if (trfcr & TRFCR_ELX_E1TRE)
+		m |= 1u << kel;
+	return m & ~excl;
+}
+
+/* Guest virtual address in the published trace buffer -> host pointer. */
+static uint8_t *buf_ptr(struct hwm_vcpu *c, uint64_t va, uint64_t *room)
+{
+	struct hwm_cpu *shm = c->shm;
+	uint64_t off = va - shm->buf_va, *pages, pa;
+
+	if (!shm->buf_pages_pa || va < shm->buf_va ||
+	    off / HWM_PAGE >= shm->buf_npages)
+		return NULL;
+	pages = hwm_guest_pa(shm->buf_pages_pa, shm->buf_npages * 8);
+	if (!pages)
+		return NULL;
+	pa = pages[off / HWM_PAGE] + off % HWM_PAGE;
+	*room = HWM_PAGE - off % HWM_PAGE;
+	return hwm_guest_pa(pa, *room);
+}
+
+static void trbe_stop(struct hwm_vcpu *c, uint64_t status)
+{
+	*reg(c, HW_TRBSR_EL1) |= status | TRBSR_EL1_S | TRBSR_EL1_IRQ;
+	c->ete.collecting = 0;
+	hwm_truth_note(c, "trbe-stop", *reg(c, HW_TRBSR_EL1));
+}
+
+/* ete_enc_write_fn: what a TRBE does with the trace unit's bytes. */
+static size_t trbe_write(void *priv, const uint8_t *buf, size_t len)
+{
+	struct hwm_vcpu *c = priv;
+	struct hwm_trbe_step s;
+	size_t done = 0;
+
+	while (done < len && c->ete.collecting) {
+		uint64_t lim = *reg(c, HW_TRBLIMITR_EL1);
+		uint64_t ptr = *reg(c, HW_TRBPTR_EL1), w = 0;
+
+		hwm_trbe_step(*reg(c, HW_TRBBASER_EL1) & TRBBASER_EL1_BASE,
+			      lim & TRBLIMITR_EL1_LIMIT, ptr,
+			      FIELD_GET(TRBLIMITR_EL1_FM, lim), len - done, &s);
+		if (s.event == HWM_TRBE_BAD_PTR) {
+			trbe_stop(c, FIELD_PREP(TRBSR_EL1_EC,
+						TRBSR_EC_STAGE1_ABORT));
+			break;
+		}
+		while (w < s.len) {
+			uint64_t room;
+			uint8_t *p = buf_ptr(c, ptr + w, &room);
+
+			if (!p) {
+				/* No translation: a stage 1 abort on the write. */
+				*reg(c, HW_TRBPTR_EL1) = ptr + w;
+				trbe_stop(c, FIELD_PREP(TRBSR_EL1_EC,
+							TRBSR_EC_STAGE1_ABORT));
+				return done + w;
+			}
+			if (room > s.len - w)
+				room = s.len - w;
+			memcpy(p, buf + done + w, room);
+			w += room;
+		}
+		done += s.len;
+		c->ete.bytes += s.len;
+		hwm.stat_bytes += s.len;
+		*reg(c, HW_TRBPTR_EL1) = s.next_ptr;
+		switch (s.event) {
+		case HWM_TRBE_FILLED:
+			trbe_stop(c, FIELD_PREP(TRBSR_EL1_BSC, TRBSR_BSC_FILLED));
+			break;
+		case HWM_TRBE_WRAP_IRQ:
+			*reg(c, HW_TRBSR_EL1) |= TRBSR_EL1_WRAP | TRBSR_EL1_IRQ;
+			break;
+		case HWM_TRBE_WRAP:
+			*reg(c, HW_TRBSR_EL1) |= TRBSR_EL1_WRAP;
+			break;
+		default:
+			break;
+		}
+	}
+	return done;
+}
+
+static void ete_ctx(struct hwm_vcpu *c, unsigned int el,
+		    struct ete_enc_ctx *ctx)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->el = el;
+	ctx->ns = 1;
+	ctx->sf = 1;
+	ctx->cid = (uint32_t)c->shm->contextidr;
+	ctx->vmid = (uint32_t)c->shm->vmid;
+}
+
+/* The guest's counter now: the value it published plus the time since. */
+static uint64_t ete_now(struct hwm_vcpu *c)
+{
+	uint64_t freq = hwm.global->cntfrq ? hwm.global->cntfrq : 62500000;
+	uint64_t ns = c->insns - c->insns_at_cntvct;	/* 1 ns per insn */
+
+	return c->cntvct + ns * freq / 1000000000ull;
+}
+
+/* After each encoder call: did the sink stop taking bytes? */
+static void ete_check(struct hwm_vcpu *c, int st)
+{
+	if (st < 0)
+		hwm_logf("hwmodel: cpu%u: encoder: %s\n", c->idx,
+			 ete_enc_status_name(st));
+	if (!c->ete.collecting && c->ete_mask) {
+		c->ete_mask = 0;
+		c->obs_mask = c->brbe_mask;
+		if (c->ete.in_run) {
+			c->ete.in_run = 0;
+			ete_enc_trace_off(&c->ete.enc);
+		}
+	}
+}
+
+static void ete_off(struct hwm_vcpu *c)
+{
+	if (c->ete.in_run)
+		ete_check(c, ete_enc_trace_off(&c->ete.enc));
+	c->ete.in_run = 0;
+}
+
+void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
+{
+	struct ete_enc_ctx ctx;
+
+	if (!(c->ete_mask & (1u << el))) {
+		ete_off(c);
+		return;
+	}
+	if (c->ete.in_run)
+		return;
+	ete_ctx(c, el, &ctx);
+	ete_enc_context(&c->ete.enc, &ctx);
+	ete_check(c, ete_enc_trace_on(&c->ete.enc, addr, 0));
+	c->ete.in_run = 1;
+	c->ete.run_start = addr;
+	c->ete.cc_insns = c->insns;
+	if (c->ete.ts)
+		ete_check(c, ete_enc_timestamp(&c->ete.enc, ete_now(c), 0));
+}
+
+void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, int taken,
+		    uint64_t next, unsigned int el_to)
+{
+	unsigned int flags = 0;
+	int st;
+
+	if (!c->ete.in_run)
+		return;
+	if (taken)
+		flags |= ETE_ENC_TAKEN;
+	if (hwm_kind_is_indirect(kind))
+		flags |= ETE_ENC_INDIRECT;
+	st = ete_enc_branch(&c->ete.enc, c->ete.run_start, next, flags);
+	if (st == ETE_ENC_ERR_PATH) {
+		/* The model lost the path: say so with a gap, go on. */
+		hwm_logf("hwmodel: cpu%u: path break at %#llx\n", c->idx,
+			 (unsigned long long)c->ete.run_start);
+		ete_enc_trace_off(&c->ete.enc);
+		c->ete.in_run = 0;
+		hwm_ete_at(c, next, el_to);
+		return;
+	}
+	ete_check(c, st);
+	c->ete.run_start = next;
+	if (c->ete.cci && c->ete.in_run) {
+		uint64_t cyc = c->insns - c->ete.cc_insns;
+
+		if (cyc >= c->ete.cc_threshold && cyc) {
+			ete_enc_cycle_count(&c->ete.enc, (uint32_t)cyc);
+			c->ete.cc_insns = c->insns;
+		}
+	}
+	if (c->ete.in_run && !(c->ete_mask & (1u << el_to)))
+		ete_off(c);
+}
+
+void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
+		       uint64_t vector, unsigned int el_to)
+{
+	struct ete_enc_ctx ctx;
+
+	if (!c->ete.in_run)
+		return;
+	ete_ctx(c, el_to, &ctx);
+	ete_check(c, ete_enc_exception(&c->ete.enc, type, ret, vector, &ctx));
+	c->ete.run_start = vector;
+	if (c->ete.ts && c->ete.in_run)
+		ete_check(c, ete_enc_timestamp(&c->ete.enc, ete_now(c), 0));
+	if (!vector || !(c->ete_mask & (1u << el_to)))
+		ete_off(c);
+}
+
+static void ete_start(struct hwm_vcpu *c)
+{
+	struct ete_enc_config cfg;
+	struct ete_enc_ctx ctx;
+	int st;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.regs.trcidr0 = *reg(c, HW_TRCIDR0);
+	cfg.regs.trcidr1 = *reg(c, HW_TRCIDR1);
+	cfg.regs.trcidr2 = *reg(c, HW_TRCIDR2);
+	cfg.regs.trcidr8 = *reg(c, HW_TRCIDR8);
+	cfg.regs.trcconfigr = *reg(c, HW_TRCCONFIGR);
+	cfg.regs.trcdevarch = *reg(c, HW_TRCDEVARCH);
+	cfg.regs.trctraceidr = *reg(c, HW_TRCTRACEIDR);
+	cfg.trcsyncpr = *reg(c, HW_TRCSYNCPR);
+	cfg.trcccctlr = *reg(c, HW_TRCCCCTLR);
+	ete_ctx(c, 0, &ctx);
+	st = ete_enc_init(&c->ete.enc, &cfg, &ctx);
+	if (st)
+		hwm_logf("hwmodel: cpu%u: ete_enc_init: %s\n", c->idx,
+			 ete_enc_status_name(st));
+	ete_enc_set_sink(&c->ete.enc, trbe_write, c);
+	c->ete.started = 1;
+	c->ete.in_run = 0;
+	c->ete.cci = !!(cfg.regs.trcconfigr & TRCCONFIGR_CCI);
+	c->ete.ts = !!(cfg.regs.trcconfigr & TRCCONFIGR_TS);
+	c->ete.cc_threshold = cfg.trcccctlr & TRCCCCTLR_THRESHOLD;
+	if (!c->ete.cc_threshold)
+		c->ete.cc_threshold = 1;
+	hwm_truth_note(c, "ete-start", cfg.regs.trcconfigr);
+}
+
+static void ete_stop(struct hwm_vcpu *c)
+{
+	if (c->ete.started) {
+		ete_off(c);
+		ete_check(c, ete_enc_finish(&c->ete.enc));
+	}
+	c->ete.started = 0;
+	hwm_truth_note(c, "ete-stop", c->ete.bytes);
+}
+
+/*
+ * At a sync: act on TRCPRGCTLR.EN and the TRBE controls.  Trace starts or
+ * stops at the sync instruction (@tb, @idx).
+ */
+void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
+		    unsigned int idx)
+{
+	int en = *reg(c, HW_TRCPRGCTLR) & TRCPRGCTLR_EN;
+	uint64_t lim = *reg(c, HW_TRBLIMITR_EL1);
+	int collect = (lim & TRBLIMITR_EL1_E) &&
+		      !(*reg(c, HW_TRBSR_EL1) & TRBSR_EL1_S);
+
+	(void)tb;
+	(void)idx;
+	if (!en && c->ete.enabled) {
+		ete_stop(c);
+		c->ete.enabled = 0;
+	}
+	/* The sink goes first: a trace unit stopping flushes into it. */
+	if (collect && !c->ete.collecting && c->ete.started) {
+		/* A restarted buffer begins with a synchronisation point. */
+		ete_enc_set_sink(&c->ete.enc, trbe_write, c);
+		ete_enc_sync(&c->ete.enc);
+	}
+	c->ete.collecting = collect;
+	if (en && !c->ete.enabled) {
+		c->ete.enabled = 1;
+		ete_start(c);
+	}
+	*reg(c, HW_TRCSTATR) = c->ete.enabled ? 0 :
+			       TRCSTATR_IDLE | TRCSTATR_PMSTABLE;
+	c->ete_mask = c->ete.enabled && c->ete.collecting ?
+		      hwm_ete_el_mask(c->shm) : 0;
+	if (!c->ete_mask)
+		ete_off(c);
+}

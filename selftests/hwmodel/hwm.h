@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The QEMU hardware model of ETE + TRBE + BRBE: state shared by its parts.
+ *
+ *   plugin.c  QEMU glue: arguments, guest memory, per-TB instrumentation
+ *   path.c    the executed path of each vCPU: branches, exceptions
+ *   regs.c    the register file: reset values, the sync instruction
+ *   ete.c     the trace unit (libete's encoder) and the TRBE sink
+ *   brbe.c    BRBE records; trbe.c buffer arithmetic; a64.c opcodes
+ *   truth.c   the ground-truth log
+ */
+#ifndef HWM_H
+#define HWM_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <armtrace/hwmodel_abi.h>
+#include <ete/enc.h>
+#include "a64.h"
+#include "brbe.h"
+#include "trbe.h"
+
+/* One translated block, as the translation callback saw it. */
+struct hwm_tb {
+	uint64_t vaddr;
+	uint64_t target;	/* direct branch target of the last insn */
+	uint16_t n;		/* instructions */
+	uint8_t kernel;		/* in the TTBR1 half */
+	uint8_t vec;		/* starts like a Linux exception vector slot */
+	uint8_t kinds[];	/* enum hwm_kind of each instruction */
+};
+
+/* A sync instruction: its block and index. */
+struct hwm_site {
+	const struct hwm_tb *tb;
+	unsigned int idx;
+};
+
+/* ETE exception types (ETE "Exception" packet TYPE); BRBE adds 0x20. */
+enum hwm_exc {
+	HWM_EXC_CALL = 0x2,
+	HWM_EXC_TRAP = 0x3,
+	HWM_EXC_SERROR = 0x4,
+	HWM_EXC_INSN_DEBUG = 0x6,
+	HWM_EXC_INSN_FAULT = 0xb,
+	HWM_EXC_DATA_FAULT = 0xc,
+	HWM_EXC_IRQ = 0xe,
+	HWM_EXC_FIQ = 0xf,
+};
+
+/* Vector classes, from the vector offset (bits 8:7). */
+enum hwm_vec {
+	HWM_VEC_SYNC = 0,
+	HWM_VEC_IRQ,
+	HWM_VEC_FIQ,
+	HWM_VEC_SERROR,
+	HWM_VEC_UNKNOWN,
+};
+
+struct hwm_vcpu {
+	unsigned int idx;
+	struct hwm_cpu *shm;		/* register file in guest memory */
+
+	/* the path: the last block of an observed EL, not yet resolved */
+	const struct hwm_tb *prev;
+	unsigned int prev_from;		/* first instruction on the path */
+	uint64_t last_reached;		/* instructions of the last block reached */
+	uint8_t prev_el;
+	/* an exception from an observed EL into one that is not */
+	struct {
+		uint8_t valid;
+		uint8_t vec;		/* enum hwm_vec */
+		uint8_t el_to;
+		uint8_t el_from;
+		const struct hwm_tb *tb;
+		unsigned int from;
+		uint64_t reached;
+		uint64_t vector;
+		uint64_t cid;
+	} pend;
+
+	uint64_t insns;			/* instructions the model saw */
+	uint64_t cntvct;		/* guest counter at the last sync */
+	uint64_t insns_at_cntvct;
+	uint64_t cid;			/* CONTEXTIDR the guest published */
+
+	/* what is watched: bit n = ELn */
+	uint8_t ete_mask;
+	uint8_t brbe_mask;
+	uint8_t obs_mask;
+
+	/* ETE + TRBE */
+	struct {
+		uint8_t enabled;	/* TRCPRGCTLR.EN */
+		uint8_t collecting;	/* TRBE takes bytes */
+		uint8_t in_run;		/* trace on (PE in a traced EL) */
+		uint8_t started;	/* encoder initialised */
+		uint8_t cci;
+		uint8_t ts;
+		uint64_t run_start;	/* first insn not yet in an element */
+		uint64_t cc_insns;	/* insns at the last cycle count */
+		uint32_t cc_threshold;
+		uint64_t bytes;		/* written to the buffer */
+		struct ete_enc enc;
+	} ete;
+
+	/* BRBE */
+	struct {
+		struct hwm_brb buf;
+		uint64_t last_insns;	/* insns at the last record */
+		uint8_t ccu;		/* next record's count is unknown */
+	} brbe;
+};
+
+struct hwm_model {
+	struct hwm_global *global;
+	uint8_t *ram;			/* guest RAM, PA ram_base = offset 0 */
+	uint64_t ram_base;
+	uint64_t ram_size;
+	unsigned int nr_vcpus;
+	struct hwm_vcpu *vcpus;
+	unsigned int brbe_nrec;
+	int exact;			/* icount: one thread, reached counts */
+	FILE *truth;
+	FILE *log;			/* -d plugin messages, NULL if quiet */
+	uint64_t stat_syncs, stat_tbs, stat_bytes;
+};
+
+extern struct hwm_model hwm;
+
+/* guest memory */
+void *hwm_guest_pa(uint64_t pa, uint64_t len);
+
+/* EL of an address: the kernel's EL in the TTBR1 half, else 0. */
+static inline unsigned int hwm_kernel_el(void)
+{
+	unsigned int el = hwm.global->kernel_el;
+
+	return el == 2 ? 2 : 1;
+}
+
+/* regs.c */
+void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec);
+void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx);
+
+/* path.c */
+void hwm_path_tb(struct hwm_vcpu *c, const struct hwm_tb *t, uint64_t reached);
+void hwm_path_restart(struct hwm_vcpu *c, const struct hwm_tb *tb,
+		      unsigned int from);
+void hwm_path_stop(struct hwm_vcpu *c);
+
+/* ete.c */
+void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
+		    unsigned int idx);
+void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, int taken,
+		    uint64_t next, unsigned int el_to);
+void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
+		       uint64_t vector, unsigned int el_to);
+void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el);
+uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm);
+
+/* brbe (regs.c side) */
+void hwm_brbe_update(struct hwm_vcpu *c);
+void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
+		     uint64_t tgt, unsigned int el_from, unsigned int el_to);
+void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
+			uint64_t tgt, unsigned int el_from, unsigned int el_to);
+void hwm_brbe_publish(struct hwm_vcpu *c);
+
+/* truth.c */
+void hwm_truth_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
+		      uint64_t tgt, int taken, unsigned int el_from,
+		      unsigned int el_to);
+void hwm_truth_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
+			 uint64_t ret, uint64_t vector, unsigned int el_from,
+			 unsigned int el_to);
+void hwm_truth_note(struct hwm_vcpu *c, const char *what, uint64_t arg);
+
+void hwm_logf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif /* HWM_H */

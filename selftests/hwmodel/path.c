@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The executed path of each vCPU, one translated block at a time.
+ *
+ * Every A64 branch ends a block, so the block that runs next on a vCPU
+ * says whether the previous block's last branch was taken and where it
+ * went.  The same comparison finds exceptions: a block that is no legal
+ * successor of the previous one (or one at a higher EL) means an
+ * exception was taken in or after the previous block.
+ *
+ *   prev block p (observed EL)        next block S
+ *   +-------------------------+       +---------
+ *   | i0 i1 ... iL=branch     | ----> | legal successor: a branch element
+ *   +-------------------------+       | vector slot / higher EL: exception
+ *
+ * With -icount (hwm.exact) an inline counter per instruction says how far
+ * p got: fewer than all its instructions means a synchronous exception
+ * cut it short at instruction r-1.  Without icount the return address
+ * does the same job when the handler's EL is not observed: the exception
+ * stays pending until the vCPU comes back to an observed EL, and where it
+ * comes back to is the preferred return address (the faulting instruction,
+ * the branch's successor, ...), unless the kernel changed it.
+ */
+#include "hwm.h"
+
+#define ADDR(t, i)	((t)->vaddr + 4ull * (i))
+#define BIT_EL(el)	(1u << (el))
+
+static unsigned int tb_el(const struct hwm_tb *t)
+{
+	return t->kernel ? hwm_kernel_el() : 0;
+}
+
+static void emit_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
+			uint64_t next, int taken, unsigned int el_from,
+			unsigned int el_to)
+{
+	hwm_truth_branch(c, kind, src, next, taken, el_from, el_to);
+	if (taken)
+		hwm_brbe_branch(c, kind, src, next, el_from, el_to);
+	hwm_ete_branch(c, kind, taken, next, el_to);
+}
+
+static void emit_exc(struct hwm_vcpu *c, unsigned int type, uint64_t src,
+		     uint64_t ret, uint64_t vector, unsigned int el_from,
+		     unsigned int el_to)
+{
+	hwm_truth_exception(c, type, src, ret, vector, el_from, el_to);
+	hwm_brbe_exception(c, type, src, vector, el_from, el_to);
+	hwm_ete_exception(c, type, ret, vector, el_to);
+}
+
+/* Is @s where the PE may go after block @p completes, without exception? */
+static int legal_next(const struct hwm_tb *p, unsigned int el_p, uint64_t s,
+		      unsigned int el_s)
+{
+	unsigned int kind = p->kinds[p->n - 1];
+	uint64_t ft = ADDR(p, p->n);
+
+	switch (kind) {
+	case HWM_K_B:
+	case HWM_K_BL:
+		return s == p->target && el_s == el_p;
+	case HWM_K_BCOND:
+		return (s == p->target || s == ft) && el_s == el_p;
+	case HWM_K_BR:
+	case HWM_K_BLR:
+	case HWM_K_RET:
+		return el_s == el_p;
+	case HWM_K_ERET:
+		return el_s <= el_p;
+	case HWM_K_CALL:
+	case HWM_K_BRK:
+		return 0;
+	default:
+		return s == ft && el_s == el_p;
+	}
+}
+
+/* The exception class a vector address stands for (offset bits 8:7). */
+static unsigned int vec_class(uint64_t vector)
+{
+	if (!vector || (vector & 0x7f))
+		return HWM_VEC_UNKNOWN;
+	return (vector >> 7) & 3;
+}
+
+static unsigned int async_type(unsigned int vec)
+{
+	switch (vec) {
+	case HWM_VEC_FIQ:
+		return HWM_EXC_FIQ;
+	case HWM_VEC_SERROR:
+		return HWM_EXC_SERROR;
+	default:
+		return HWM_EXC_IRQ;
+	}
+}
+
+/* Type of a synchronous exception taken on an instruction of @kind. */
+static unsigned int fault_type(unsigned int kind)
+{
+	switch (kind) {
+	case HWM_K_LDST:
+		return HWM_EXC_DATA_FAULT;
+	case HWM_K_BRK:
+		return HWM_EXC_INSN_DEBUG;
+	case HWM_K_CALL:
+		return HWM_EXC_CALL;
+	default:
+		return HWM_EXC_TRAP;
+	}
+}
+
+static void count_insns(struct hwm_vcpu *c, unsigned int from, uint64_t upto)
+{
+	if (upto > from)
+		c->insns += upto - from;
+	c->shm->insns = c->insns;
+}
+
+/*
+ * An exception was taken in or right after block @p (entered at @from,
+ * @reached of its instructions reached, 0 if not known), to @vector
+ * (0: not seen) at @el_to; @ret_hint is where the PE came back to, if
+ * that is known, else 0.
+ */
+static void resolve_exc(struct hwm_vcpu *c, const struct hwm_tb *p,
+			unsigned int from, uint64_t reached, unsigned int vec,
+			uint64_t vector, unsigned int el_to, uint64_t ret_hint)
+{
+	unsigned int el_p = c->prev_el, n = p->n, last = n - 1;
+	unsigned int kind = p->kinds[last], k, type;
+	uint64_t x = 0, ft = ADDR(p, n);
+	int hint_legal = ret_hint && legal_next(p, el_p, ret_hint, el_p);
+
+	if (reached && reached < n) {
+		/* Cut short: instruction reached-1 took the exception. */
+		k = reached - 1;
+		count_insns(c, from, k);
+		type = vec == HWM_VEC_SYNC || vec == HWM_VEC_UNKNOWN ?
+		       fault_type(p->kinds[k]) : async_type(vec);
+		emit_exc(c, type, ADDR(p, k), ADDR(p, k), vector, el_p, el_to);
+		return;
+	}
+	if (kind == HWM_K_CALL) {
+		count_insns(c, from, n);
+		emit_exc(c, HWM_EXC_CALL, ADDR(p, last), ft, vector, el_p, el_to);
+		return;
+	}
+	if (kind == HWM_K_BRK) {
+		count_insns(c, from, last);
+		emit_exc(c, HWM_EXC_INSN_DEBUG, ADDR(p, last), ADDR(p, last),
+			 vector, el_p, el_to);
+		return;
+	}
+	/* Back inside the block: a synchronous fault there. */
+	if (!reached && ret_hint >= ADDR(p, from) && ret_hint <= ADDR(p, last) &&
+	    !hint_legal && (vec == HWM_VEC_SYNC || vec == HWM_VEC_UNKNOWN)) {
+		k = (ret_hint - p->vaddr) / 4;
+		count_insns(c, from, k);
+		emit_exc(c, fault_type(p->kinds[k]), ret_hint, ret_hint, vector,
+			 el_p, el_to);
+		return;
+	}
+	/* A fault on the last instruction, which is not a branch. */
+	if (vec == HWM_VEC_SYNC && !hwm_kind_is_branch(kind) &&
+	    (kind == HWM_K_LDST || kind == HWM_K_SYS) && ret_hint != ft) {
+		count_insns(c, from, last);
+		emit_exc(c, fault_type(kind), ADDR(p, last), ADDR(p, last),
+			 vector, el_p, el_to);
+		return;
+	}
+	/* The block completed: find its successor. */
+	if (kind == HWM_K_B || kind == HWM_K_BL)
+		x = p->target;
+	else if (!hwm_kind_is_branch(kind))
+		x = ft;
+	else if (hint_legal)
+		x = ret_hint;
+	count_insns(c, from, x ? n : last);
+	type = vec == HWM_VEC_SYNC ? HWM_EXC_INSN_FAULT : async_type(vec);
+	if (!x) {
+		/*
+		 * Where the branch went is lost (the kernel resumed elsewhere):
+		 * report the exception as taken on the branch itself.
+		 */
+		emit_exc(c, type, ADDR(p, last), ADDR(p, last), vector, el_p,
+			 el_to);
+		return;
+	}
+	if (hwm_kind_is_branch(kind))
+		emit_branch(c, kind, ADDR(p, last), x,
+			    kind != HWM_K_BCOND || x == p->target, el_p, el_p);
+	emit_exc(c, type, x, x, vector, el_p, el_to);
+}
+
+static void flush_pending(struct hwm_vcpu *c, uint64_t ret_hint)
+{
+	if (!c->pend.valid)
+		return;
+	c->pend.valid = 0;
+	if (c->pend.cid != c->shm->contextidr)
+		ret_hint = 0;		/* another task: its PC says nothing */
+	c->prev_el = c->pend.el_from;
+	resolve_exc(c, c->pend.tb, c->pend.from, c->pend.reached, c->pend.vec,
+		    c->pend.vector, c->pend.el_to, ret_hint);
+}
+
+/* Block @t at @el_s follows c->prev; both ELs are observed. */
+static void resolve(struct hwm_vcpu *c, const struct hwm_tb *t,
+		    unsigned int el_s, uint64_t reached)
+{
+	const struct hwm_tb *p = c->prev;
+	unsigned int from = c->prev_from, n = p->n, last = n - 1;
+	unsigned int kind = p->kinds[last], el_p = c->prev_el;
+	uint64_t s = t->vaddr;
+
+	if (reached && reached < n) {
+		uint64_t k = reached - 1;
+
+		/*
+		 * A block cut short and restarted at the next instruction
+		 * (QEMU re-executes an I/O access on its own under icount)
+		 * is no exception.
+		 */
+		if (el_s == el_p && (s == ADDR(p, k) || s == ADDR(p, k + 1))) {
+			count_insns(c, from, k);
+			c->prev = NULL;
+			return;
+		}
+		resolve_exc(c, p, from, reached, vec_class(s),
+			    el_s > el_p || t->vec ? s : 0, el_s, 0);
+		return;
+	}
+	if (legal_next(p, el_p, s, el_s) &&
+	    !(t->vec && el_s && hwm_kind_is_indirect(kind) && kind != HWM_K_ERET)) {
+		count_insns(c, from, n);
+		if (hwm_kind_is_branch(kind))
+			emit_branch(c, kind, ADDR(p, last), s,
+				    kind != HWM_K_BCOND || s == p->target,
+				    el_p, el_s);
+		return;
+	}
+	if (el_s > el_p || (t->kernel && t->vec)) {
+		/* Into the handler, which is observed too. */
+		resolve_exc(c, p, from, reached, vec_class(s), s, el_s, 0);
+		return;
+	}
+	/*
+	 * Back at the same EL somewhere else: an exception whose handler the
+	 * model did not see (kernel code not instrumented).
+	 */
+	resolve_exc(c, p, from, reached, HWM_VEC_UNKNOWN, 0, hwm_kernel_el(), s);
+}
+
+void hwm_path_tb(struct hwm_vcpu *c, const struct hwm_tb *t, uint64_t reached)
+{
+	unsigned int el = tb_el(t);
+
+	if (!(c->obs_mask & BIT_EL(el))) {
+		/* Leaving the observed ELs: the exception waits for its return. */
+		if (c->prev && !c->pend.valid) {
+			const struct hwm_tb *p = c->prev;
+			unsigned int kind = p->kinds[p->n - 1];
+
+			if (kind == HWM_K_ERET || el < c->prev_el) {
+				count_insns(c, c->prev_from, p->n);
+				emit_branch(c, HWM_K_ERET, ADDR(p, p->n - 1),
+					    t->vaddr, 1, c->prev_el, el);
+			} else {
+				c->pend.valid = 1;
+				c->pend.vec = vec_class(t->vaddr);
+				c->pend.el_to = el;
+				c->pend.el_from = c->prev_el;
+				c->pend.tb = p;
+				c->pend.from = c->prev_from;
+				c->pend.reached = reached;
+				c->pend.vector = t->vaddr;
+				c->pend.cid = c->shm->contextidr;
+			}
+		}
+		c->prev = NULL;
+		return;
+	}
+	if (c->pend.valid)
+		flush_pending(c, t->vaddr);
+	else if (c->prev)
+		resolve(c, t, el, reached);
+	hwm_ete_at(c, t->vaddr, el);
+	c->prev = t;
+	c->prev_from = 0;
+	c->prev_el = el;
+}
+
+void hwm_path_restart(struct hwm_vcpu *c, const struct hwm_tb *tb,
+		      unsigned int from)
+{
+	unsigned int el = tb_el(tb);
+
+	c->pend.valid = 0;
+	c->prev = NULL;
+	if (!(c->obs_mask & BIT_EL(el)))
+		return;
+	hwm_ete_at(c, ADDR(tb, from), el);
+	if (from < tb->n) {
+		c->prev = tb;
+		c->prev_from = from;
+		c->prev_el = el;
+	}
+}
+
+void hwm_path_stop(struct hwm_vcpu *c)
+{
+	flush_pending(c, 0);
+	c->prev = NULL;
+}

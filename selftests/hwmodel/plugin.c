@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * QEMU TCG plugin: the armtrace hardware model of ETE + TRBE + BRBE.
+ *
+ *   -plugin libarmtrace-hwmodel.so,mem=FILE,region=ADDR[,OPT=VAL...]
+ *
+ *   mem=FILE      the guest RAM's memory-backend-file (share=on)
+ *   region=ADDR   guest PA of the "armtrace,hwmodel" reserved-memory node
+ *   ram=ADDR      guest PA of the first RAM byte (default 0x40000000)
+ *   truth=FILE    write the ground-truth log there
+ *   brbe=32|64    BRBE records (default 32)
+ *   exact=on|off  per-instruction counters for exact fault positions;
+ *                 needs -icount (all vCPUs on one thread); default off
+ *   kernel=on|off instrument kernel blocks (default on; off: only EL0
+ *                 can be traced, at no cost in kernel code)
+ *
+ * Documentation/hwmodel.rst says what is modelled and how.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "hwm.h"
+#include "qemu_api.h"
+
+HWM_EXPORT int qemu_plugin_version = 1;
+
+struct hwm_model hwm;
+
+static int kernel_blocks = 1;
+/* exact mode: one instruction counter, all vCPUs on one thread */
+static uint64_t insn_count, insn_mark;
+static struct hwm_vcpu *insn_last;
+
+void hwm_logf(const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	qemu_plugin_outs(buf);
+}
+
+void *hwm_guest_pa(uint64_t pa, uint64_t len)
+{
+	if (pa < hwm.ram_base || pa - hwm.ram_base > hwm.ram_size ||
+	    len > hwm.ram_size - (pa - hwm.ram_base))
+		return NULL;
+	return hwm.ram + (pa - hwm.ram_base);
+}
+
+static void tb_exec(unsigned int vcpu, void *udata)
+{
+	struct hwm_vcpu *c = &hwm.vcpus[vcpu];
+
+	if (hwm.exact) {
+		/* What ran since the last block callback was that block. */
+		if (insn_last)
+			insn_last->last_reached = insn_count - insn_mark;
+		insn_mark = insn_count;
+		insn_last = c;
+	}
+	if (!c->obs_mask) {
+		c->prev = NULL;
+		return;
+	}
+	hwm.stat_tbs++;
+	hwm_path_tb(c, udata, hwm.exact ? c->last_reached : 0);
+}
+
+static void sync_exec(unsigned int vcpu, void *udata)
+{
+	const struct hwm_site *s = udata;
+
+	if (vcpu < hwm.nr_vcpus)
+		hwm_sync(&hwm.vcpus[vcpu], s->tb, s->idx);
+}
+
+static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *qtb)
+{
+	size_t n = qemu_plugin_tb_n_insns(qtb), i;
+	uint64_t vaddr = qemu_plugin_tb_vaddr(qtb), tgt;
+	struct hwm_tb *t;
+	int instrument;
+
+	(void)id;
+	if (!n || n > 0xffff)
+		return;
+	t = calloc(1, sizeof(*t) + n);
+	if (!t)
+		return;
+	t->vaddr = vaddr;
+	t->n = n;
+	t->kernel = (vaddr >> 55) & 1;
+	t->vec = t->kernel && !(vaddr & 0x7f);
+	instrument = !t->kernel || kernel_blocks;
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(qtb, i);
+		uint32_t op = 0;
+
+		if (qemu_plugin_insn_size(insn) == 4)
+			memcpy(&op, qemu_plugin_insn_data(insn), 4);
+		t->kinds[i] = hwm_a64_classify(op, qemu_plugin_insn_vaddr(insn),
+					       &tgt);
+		if (i == n - 1)
+			t->target = tgt;
+		if (t->kinds[i] == HWM_K_SYNC) {
+			struct hwm_site *s = malloc(sizeof(*s));
+
+			if (s) {
+				s->tb = t;
+				s->idx = i;
+				qemu_plugin_register_vcpu_insn_exec_cb(insn,
+					sync_exec, QEMU_PLUGIN_CB_NO_REGS, s);
+			}
+		}
+		if (instrument && hwm.exact)
+			qemu_plugin_register_vcpu_insn_exec_inline(insn,
+				QEMU_PLUGIN_INLINE_ADD_U64, &insn_count, 1);
+	}
+	if (instrument)
+		qemu_plugin_register_vcpu_tb_exec_cb(qtb, tb_exec,
+						     QEMU_PLUGIN_CB_NO_REGS, t);
+}
+
+static void at_exit(qemu_plugin_id_t id, void *udata)
+{
+	char buf[256];
+	unsigned int i;
+
+	(void)id;
+	(void)udata;
+	for (i = 0; i < hwm.nr_vcpus; i++)
+		if (hwm.vcpus[i].ete.started)
+			ete_enc_finish(&hwm.vcpus[i].ete.enc);
+	snprintf(buf, sizeof(buf),
+		 "hwmodel: %llu syncs, %llu observed blocks, %llu trace bytes\n",
+		 (unsigned long long)hwm.stat_syncs,
+		 (unsigned long long)hwm.stat_tbs,
+		 (unsigned long long)hwm.stat_bytes);
+	qemu_plugin_outs(buf);
+	if (hwm.truth)
+		fclose(hwm.truth);
+	hwm.truth = NULL;
+}
+
+static int map_ram(const char *path, uint64_t region)
+{
+	struct stat st;
+	void *p;
+	int fd;
+
+	fd = open(path, O_RDWR);
+	if (fd < 0) {
+		hwm_logf("hwmodel: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) || st.st_size <= 0) {
+		hwm_logf("hwmodel: %s: empty (create it with the RAM size)\n",
+			 path);
+		close(fd);
+		return -1;
+	}
+	p = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED) {
+		hwm_logf("hwmodel: mmap %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	hwm.ram = p;
+	hwm.ram_size = st.st_size;
+	hwm.global = hwm_guest_pa(region, HWM_REGION_SIZE);
+	if (!hwm.global) {
+		hwm_logf("hwmodel: region %#llx is not in RAM\n",
+			 (unsigned long long)region);
+		return -1;
+	}
+	return 0;
+}
+
+static int on(const char *v)
+{
+	return !strcmp(v, "on") || !strcmp(v, "1") || !strcmp(v, "true");
+}
+
+HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
+				   int argc, char **argv)
+{
+	const char *mem = NULL, *truth = NULL;
+	uint64_t region = 0;
+	unsigned int i, ncpu;
+	int a;
+
+	hwm.ram_base = 0x40000000;
+	hwm.brbe_nrec = 32;
+	for (a = 0; a < argc; a++) {
+		char *eq = strchr(argv[a], '=');
+		const char *v = eq ? eq + 1 : "";
+		size_t klen = eq ? (size_t)(eq - argv[a]) : strlen(argv[a]);
+
+#define KEY(k) (klen == sizeof(k) - 1 && !strncmp(argv[a], k, klen))
+		if (KEY("mem"))
+			mem = v;
+		else if (KEY("region"))
+			region = strtoull(v, NULL, 0);
+		else if (KEY("ram"))
+			hwm.ram_base = strtoull(v, NULL, 0);
+		else if (KEY("truth"))
+			truth = v;
+		else if (KEY("brbe"))
+			hwm.brbe_nrec = strtoul(v, NULL, 0) == 64 ? 64 : 32;
+		else if (KEY("exact"))
+			hwm.exact = on(v);
+		else if (KEY("kernel"))
+			kernel_blocks = on(v);
+		else {
+			hwm_logf("hwmodel: unknown option %s\n", argv[a]);
+			return -1;
+		}
+#undef KEY
+	}
+	if (!info->system_emulation || !mem || !region) {
+		hwm_logf("hwmodel: needs system emulation, mem=FILE and region=ADDR\n");
+		return -1;
+	}
+	if (map_ram(mem, region))
+		return -1;
+	ncpu = info->system.max_vcpus;
+	if (ncpu > HWM_MAX_CPUS) {
+		hwm_logf("hwmodel: %u vCPUs, the model has room for %u\n",
+			 ncpu, HWM_MAX_CPUS);
+		return -1;
+	}
+	if (truth) {
+		hwm.truth = fopen(truth, "w");
+		if (!hwm.truth) {
+			hwm_logf("hwmodel: %s: %s\n", truth, strerror(errno));
+			return -1;
+		}
+		setvbuf(hwm.truth, NULL, _IOFBF, 1 << 20);
+		fprintf(hwm.truth, "# armtrace hwmodel truth 1\n");
+	}
+	hwm.nr_vcpus = ncpu;
+	hwm.vcpus = calloc(ncpu, sizeof(*hwm.vcpus));
+	if (!hwm.vcpus)
+		return -1;
+	memset(hwm.global, 0, HWM_REGION_SIZE);
+	for (i = 0; i < ncpu; i++) {
+		struct hwm_vcpu *c = &hwm.vcpus[i];
+
+		c->idx = i;
+		c->shm = (struct hwm_cpu *)((uint8_t *)hwm.global +
+					    HWM_PAGE * (1 + HWM_CPU_PAGES * i));
+		hwm_regs_reset(c->shm, hwm.brbe_nrec);
+		hwm_brb_reset(&c->brbe.buf, hwm.brbe_nrec);
+	}
+	hwm.global->abi_version = HWM_ABI_VERSION;
+	hwm.global->nr_cpus = ncpu;
+	hwm.global->features = HWM_F_ETE | HWM_F_TRBE | HWM_F_BRBE;
+	hwm.global->kernel_el = 1;
+	/* Magic last: the guest trusts the page once it sees it. */
+	__atomic_store_n(&hwm.global->magic, HWM_MAGIC, __ATOMIC_RELEASE);
+
+	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
+	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+	return 0;
+}

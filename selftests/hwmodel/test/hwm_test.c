@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of the hardware model's pure parts: A64 branch
+ * classification, the BRBINF cycle-count format, BRBE filters and record
+ * order, TRBE buffer arithmetic.  Prints TAP.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <armtrace/brbe_regs.h>
+#include <armtrace/hwmodel_abi.h>
+#include <armtrace/trbe_regs.h>
+#include "a64.h"
+#include "brbe.h"
+#include "trbe.h"
+
+static unsigned int n_test, n_fail;
+
+static void ok(int cond, const char *fmt, const char *name)
+{
+	n_test++;
+	if (!cond)
+		n_fail++;
+	printf("%sok %u - %s%s\n", cond ? "" : "not ", n_test, fmt, name);
+}
+
+struct insn_case {
+	const char *name;
+	uint32_t op;
+	uint64_t pc;
+	unsigned int kind;
+	uint64_t target;
+};
+
+/* Encodings checked against the Arm ARM and GNU as output. */
+static const struct insn_case insns[] = {
+	{ "b .+8", 0x14000002, 0x1000, HWM_K_B, 0x1008 },
+	{ "b .-4", 0x17ffffff, 0x1000, HWM_K_B, 0xffc },
+	{ "bl .+0x100", 0x94000040, 0x4000, HWM_K_BL, 0x4100 },
+	{ "bl .-0x8000000 (most negative)", 0x96000000, 0x10000000,
+	  HWM_K_BL, 0x8000000 },
+	{ "b.eq .+16", 0x54000080, 0x2000, HWM_K_BCOND, 0x2010 },
+	{ "b.ne .-8", 0x54ffffc1, 0x2000, HWM_K_BCOND, 0x1ff8 },
+	{ "bc.eq .+4 (FEAT_HBC)", 0x54000030, 0x2000, HWM_K_BCOND, 0x2004 },
+	{ "cbz x0, .+12", 0xb4000060, 0x3000, HWM_K_BCOND, 0x300c },
+	{ "cbnz w1, .-4", 0x35ffffe1, 0x3000, HWM_K_BCOND, 0x2ffc },
+	{ "tbz w0, #3, .+8", 0x36180040, 0x3000, HWM_K_BCOND, 0x3008 },
+	{ "tbnz x5, #63, .-16", 0xb7ffff85, 0x3000, HWM_K_BCOND, 0x2ff0 },
+	{ "br x16", 0xd61f0200, 0, HWM_K_BR, 0 },
+	{ "blr x8", 0xd63f0100, 0, HWM_K_BLR, 0 },
+	{ "ret", 0xd65f03c0, 0, HWM_K_RET, 0 },
+	{ "ret x1", 0xd65f0020, 0, HWM_K_RET, 0 },
+	{ "retaa", 0xd65f0bff, 0, HWM_K_RET, 0 },
+	{ "braaz x3", 0xd61f087f, 0, HWM_K_BR, 0 },
+	{ "blraa x3, x4", 0xd73f0864, 0, HWM_K_BLR, 0 },
+	{ "eret", 0xd69f03e0, 0, HWM_K_ERET, 0 },
+	{ "eretaa", 0xd69f0bff, 0, HWM_K_ERET, 0 },
+	{ "drps (not a branch here)", 0xd6bf03e0, 0, HWM_K_OTHER, 0 },
+	{ "svc #0", 0xd4000001, 0, HWM_K_CALL, 0 },
+	{ "hvc #0", 0xd4000002, 0, HWM_K_CALL, 0 },
+	{ "smc #0", 0xd4000003, 0, HWM_K_CALL, 0 },
+	{ "brk #0x800", 0xd4310000, 0, HWM_K_BRK, 0 },
+	{ "nop", 0xd503201f, 0, HWM_K_OTHER, 0 },
+	{ "isb", 0xd5033fdf, 0, HWM_K_OTHER, 0 },
+	{ "hint #0x6e (model sync)", HWM_SYNC_INSN, 0, HWM_K_SYNC, 0 },
+	{ "mrs x0, midr_el1", 0xd5380000, 0, HWM_K_SYS, 0 },
+	{ "msr trfcr_el1, x0", 0xd5181220, 0, HWM_K_SYS, 0 },
+	{ "ldr x0, [x1]", 0xf9400020, 0, HWM_K_LDST, 0 },
+	{ "stp x29, x30, [sp, #-16]!", 0xa9bf7bfd, 0, HWM_K_LDST, 0 },
+	{ "ldr q0, [x0]", 0x3dc00000, 0, HWM_K_LDST, 0 },
+	{ "add x0, x0, #1", 0x91000400, 0, HWM_K_OTHER, 0 },
+	{ "fadd d0, d1, d2", 0x1e622820, 0, HWM_K_OTHER, 0 },
+};
+
+static void test_classify(void)
+{
+	char name[128];
+	size_t i;
+
+	for (i = 0; i < sizeof(insns) / sizeof(insns[0]); i++) {
+		const struct insn_case *t = &insns[i];
+		uint64_t tgt;
+		unsigned int k = hwm_a64_classify(t->op, t->pc, &tgt);
+
+		snprintf(name, sizeof(name), "%s: %s", t->name,
+			 hwm_kind_name(k));
+		ok(k == t->kind && tgt == t->target, "classify ", name);
+	}
+}
+
+static void test_cc(void)
+{
+	static const struct {
+		uint64_t cycles;
+		uint32_t cc;
+		uint64_t back;
+	} v[] = {
+		{ 0, 0x000, 0 }, { 1, 0x001, 1 }, { 255, 0x0ff, 255 },
+		{ 256, 0x100, 256 }, { 257, 0x101, 257 }, { 511, 0x1ff, 511 },
+		{ 512, 0x200, 512 }, { 513, 0x200, 512 },	/* low bit lost */
+		{ 1000, 0x2f4, 1000 }, { 65535, 0x8ff, 65408 },
+		{ 0xfffff, 0xcff, 0xff800 },			/* counter max */
+		{ 1ull << 40, 0xcff, 0xff800 },			/* saturates */
+	};
+	char name[96];
+	uint64_t c;
+	size_t i;
+	int mono = 1, close_enough = 1;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		uint32_t cc = hwm_brbe_cc_encode(v[i].cycles);
+
+		snprintf(name, sizeof(name), "%llu cycles -> %#x -> %llu",
+			 (unsigned long long)v[i].cycles, cc,
+			 (unsigned long long)hwm_brbe_cc_decode(cc));
+		ok(cc == v[i].cc && hwm_brbe_cc_decode(cc) == v[i].back,
+		   "brbinf cc ", name);
+	}
+	/* Decoding never exceeds the count and loses under 1/256 of it. */
+	for (c = 1; c <= HWM_BRBE_CC_MAX; c += 1 + c / 7) {
+		uint64_t d = hwm_brbe_cc_decode(hwm_brbe_cc_encode(c));
+
+		if (d > c || c - d > c / 256)
+			close_enough = 0;
+		if (hwm_brbe_cc_decode(hwm_brbe_cc_encode(c + 1)) < d)
+			mono = 0;
+	}
+	ok(close_enough, "brbinf cc ", "within 1/256 below the count");
+	ok(mono, "brbinf cc ", "monotonic");
+	/* The field fits BRBINF_EL1.CC. */
+	ok(FIELD_PREP(BRBINF_EL1_CC, hwm_brbe_cc_encode(HWM_BRBE_CC_MAX)) ==
+	   (0xcffull << 32), "brbinf cc ", "field position");
+}
+
+static void test_brbe_filters(void)
+{
+	uint64_t all = BRBFCR_EL1_BRANCH_FILTERS;
+
+	ok(hwm_brbe_type_passes(all, HWM_K_BCOND) &&
+	   hwm_brbe_type_passes(all, HWM_K_RET), "brbfcr ",
+	   "EnI 0, all types selected: everything recorded");
+	ok(!hwm_brbe_type_passes(0, HWM_K_BL), "brbfcr ",
+	   "EnI 0, nothing selected: nothing recorded");
+	ok(hwm_brbe_type_passes(BRBFCR_EL1_DIRCALL | BRBFCR_EL1_INDCALL,
+				HWM_K_BLR) &&
+	   !hwm_brbe_type_passes(BRBFCR_EL1_DIRCALL | BRBFCR_EL1_INDCALL,
+				 HWM_K_RET), "brbfcr ", "calls only");
+	ok(!hwm_brbe_type_passes(BRBFCR_EL1_ENI | BRBFCR_EL1_CONDDIR,
+				 HWM_K_BCOND) &&
+	   hwm_brbe_type_passes(BRBFCR_EL1_ENI | BRBFCR_EL1_CONDDIR,
+				HWM_K_B), "brbfcr ",
+	   "EnI 1: selected types left out");
+	ok(hwm_brbe_branch_type(HWM_K_BCOND) == BRBINF_TYPE_DIRECT_COND &&
+	   hwm_brbe_branch_type(HWM_K_BLR) == BRBINF_TYPE_INDIRECT_LINK &&
+	   hwm_brbe_branch_type(HWM_K_ERET) == BRBINF_TYPE_ERET &&
+	   hwm_brbe_branch_type(HWM_K_LDST) < 0, "brbinf ", "type map");
+}
+
+static void test_brb_ring(void)
+{
+	struct hwm_brb b;
+	struct hwm_brb_rec r = { 0 };
+	unsigned int i;
+	int order = 1;
+
+	hwm_brb_reset(&b, 32);
+	ok(!hwm_brb_get(&b, 0), "brb ", "empty after reset");
+	for (i = 1; i <= 40; i++) {
+		r.src = i;
+		hwm_brb_push(&b, &r);
+	}
+	for (i = 0; i < 32; i++)
+		if (!hwm_brb_get(&b, i) || hwm_brb_get(&b, i)->src != 40 - i)
+			order = 0;
+	ok(order, "brb ", "newest first, 32 kept of 40");
+	ok(!hwm_brb_get(&b, 32), "brb ", "nothing past NUMREC");
+	hwm_brb_reset(&b, 64);
+	r.src = 7;
+	hwm_brb_push(&b, &r);
+	ok(b.count == 1 && hwm_brb_get(&b, 0)->src == 7, "brb ",
+	   "64 records: one pushed");
+}
+
+static void test_trbe(void)
+{
+	struct hwm_trbe_step s;
+	const uint64_t base = 0x10000, lim = 0x12000;
+
+	hwm_trbe_step(base, lim, base, TRBLIMITR_FM_FILL, 100, &s);
+	ok(s.len == 100 && s.next_ptr == base + 100 && !s.event, "trbe ",
+	   "write inside the buffer");
+	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_FILL, 100, &s);
+	ok(s.len == 10 && s.next_ptr == lim && s.event == HWM_TRBE_FILLED,
+	   "trbe ", "fill mode stops at the limit");
+	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_FILL, 10, &s);
+	ok(s.len == 10 && s.event == HWM_TRBE_FILLED, "trbe ",
+	   "exactly reaching the limit fills");
+	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_WRAP, 100, &s);
+	ok(s.len == 10 && s.next_ptr == base && s.event == HWM_TRBE_WRAP_IRQ,
+	   "trbe ", "wrap mode wraps with an event");
+	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_CBUF, 100, &s);
+	ok(s.len == 10 && s.next_ptr == base && s.event == HWM_TRBE_WRAP,
+	   "trbe ", "circular mode wraps quietly");
+	hwm_trbe_step(base, lim, lim, TRBLIMITR_FM_FILL, 1, &s);
+	ok(s.event == HWM_TRBE_BAD_PTR && !s.len, "trbe ",
+	   "pointer at the limit is out of range");
+	hwm_trbe_step(base, lim, base - 1, TRBLIMITR_FM_WRAP, 1, &s);
+	ok(s.event == HWM_TRBE_BAD_PTR, "trbe ", "pointer below the base");
+}
+
+int main(void)
+{
+	printf("TAP version 13\n");
+	test_classify();
+	test_cc();
+	test_brbe_filters();
+	test_brb_ring();
+	test_trbe();
+	printf("1..%u\n", n_test);
+	return n_fail ? 1 : 0;
+}
