@@ -13,6 +13,10 @@
 #     --timeout S    kill the guest after S seconds (default 300)
 #     --log FILE     where to keep the whole console log
 #     --env K=V      export K=V to the guest script (repeatable)
+#     --hwmodel[=OPTS]  load the ETE/TRBE/BRBE hardware model plugin
+#                    (Documentation/hwmodel.rst); OPTS: its comma-separated
+#                    options, e.g. truth=FILE,brbe=64; HWMODEL_LOG=FILE
+#                    keeps its messages
 #
 # SCRIPT becomes /armtrace/run.sh; FILEs are copied into /armtrace/.
 # The kernel modules built in kernel/ are always copied there.  Prints the
@@ -23,6 +27,7 @@ set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CACHE:-$TOP/.cache}
 machine=virt cpu=max smp=1 icount=1 blacklist=1 append= timeout=300 log=
+hwmodel= hwm_opts=
 envs=()
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -36,6 +41,8 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift ;;
 	--log) log=$2; shift ;;
 	--env) envs+=("$2"); shift ;;
+	--hwmodel) hwmodel=1 ;;
+	--hwmodel=*) hwmodel=1 hwm_opts=${1#--hwmodel=} ;;
 	--) shift; break ;;
 	-*) echo "qemu-run: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -68,6 +75,22 @@ qemu=(qemu-system-aarch64 -M "$machine" -cpu "$cpu" -smp "$smp" -m 1024
 	-append "$cmdline")
 [ "$cpu" = max ] && qemu[4]="max,pauth-impdef=on"
 [ "$icount" = 1 ] && qemu+=(-icount shift=0,sleep=off)
+
+# The hardware model: guest RAM in a shared file the plugin maps (guest PA
+# 0x40000000 = offset 0), its region reserved in the device tree.
+if [ -n "$hwmodel" ]; then
+	hwm_region=0x7f000000
+	hwm_mem=$(mktemp /dev/shm/armtrace-XXXXXX)
+	trap 'rm -rf "$work" "$hwm_mem"' EXIT
+	truncate -s 1G "$hwm_mem"
+	"$TOP/scripts/hwmodel-dtb.sh" "$work/hwmodel.dtb" $hwm_region "${qemu[@]}"
+	qemu[2]="$machine,memory-backend=ram"
+	[ "$icount" = 1 ] && hwm_opts="exact=on${hwm_opts:+,$hwm_opts}"
+	qemu+=(-object "memory-backend-file,id=ram,size=1G,mem-path=$hwm_mem,share=on"
+		-dtb "$work/hwmodel.dtb"
+		-plugin "${BUILD:-$TOP/build}/hwmodel/libarmtrace-hwmodel.so,mem=$hwm_mem,region=$hwm_region${hwm_opts:+,$hwm_opts}"
+		-d plugin -D "${HWMODEL_LOG:-$work/hwmodel.log}")
+fi
 
 console=${log:-$work/console.log}
 rc=0
