@@ -202,4 +202,5 @@ void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx)
 	else if (!(c->obs_mask & (1u << el)))
 		c->prev = NULL;
 	hwm_brbe_publish(c);
+	hwm_truth_note(c, "sync", (uint64_t)c->ete_mask << 8 | c->brbe_mask);
 }
