@@ -2,10 +2,28 @@
 #
 # libete element layer (ete_dec_*), memory image and block cache
 # (ete_img_*), instruction classification (ete_a64_*), their tests,
-# fuzzer and the element-level benchmark.
+# fuzzer and the element-level benchmark (make bench-dec).
 
 LIB_SRC  += $(addprefix lib/,a64_classify.c a64_aarch32.c img.c img_block.c \
 	      dec.c dec_resolve.c dec_names.c)
 UTIL_SRC += $(addprefix util/,elem_fmt.c elem_decode.c)
 TEST_SRC += tests/dec_ppl_normalise.c
-TESTS    += test_a64_classify test_dec_listing
+TESTS    += a64_classify dec_listing dec_corrupt dec_opencsd
+FUZZERS  += fuzz_dec
+
+DEC_ASAN := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer
+DEC_OCSD_LIBS := -lopencsd_c_api -lopencsd
+
+$(O)/dec_%: $(O)/tests/dec_%.o $(O)/libutil.a $(O)/libete.a
+	$(CC) $(CFLAGS) -o $@ $^ $(DEC_LDLIBS)
+$(O)/a64_%: $(O)/tests/a64_%.o $(O)/libutil.a $(O)/libete.a
+	$(CC) $(CFLAGS) -o $@ $^
+$(O)/asan/dec_%: $(O)/asan/tests/dec_%.o $(O)/asan/libutil.a \
+		 $(O)/asan/libete.a
+	$(CC) $(CFLAGS) $(DEC_ASAN) -o $@ $^ $(DEC_LDLIBS)
+$(O)/asan/a64_%: $(O)/asan/tests/a64_%.o $(O)/asan/libutil.a \
+		 $(O)/asan/libete.a
+	$(CC) $(CFLAGS) $(DEC_ASAN) -o $@ $^
+$(O)/dec_opencsd $(O)/asan/dec_opencsd $(O)/bench-dec: \
+	DEC_LDLIBS := $(DEC_OCSD_LIBS)

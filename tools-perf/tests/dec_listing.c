@@ -8,7 +8,7 @@
  * variants where they exist.  Then the same trace fed in pseudo-random
  * chunks (down to single bytes) must give identical elements.
  *
- * Usage: test_dec_listing [SNAPSHOT]... (default: all)
+ * Usage: dec_listing [SNAPSHOT]... (default: all)
  */
 #include <dirent.h>
 #include <stdio.h>
