@@ -129,17 +129,17 @@ static void emit_sync(struct ete_enc *e)
 	p = enc_reserve(e);
 	n = enc_pkt_async(p);
 	n += enc_pkt_trace_info(e, p + n);
+	if (!e->started) {
+		/* start of trace: Trace On, as trace units do */
+		e->started = 1;
+		p[n++] = ETE_HDR_TRACE_ON;
+	}
 	enc_commit(e, p, n);
 	enc_hist_reset(e);
 	e->ts_valid = 0;
 	e->sync_pending = 0;
 	e->next_sync = e->sync_period ? e->produced + e->sync_period :
 		UINT64_MAX;
-	if (!e->started) {
-		/* start of trace: Trace On, as trace units do */
-		e->started = 1;
-		e->trace_on_pending = 1;
-	}
 	e->addr_pending = 1;
 	e->ctx_force = 1;
 }
@@ -163,13 +163,10 @@ static void p0_prepare(struct ete_enc *e)
 	if (e->addr_pending) {
 		flush_atoms(e);
 		p = enc_reserve(e);
-		if (e->trace_on_pending)
-			p[n++] = ETE_HDR_TRACE_ON;
 		n += enc_pkt_addr(e, p + n, e->pc, e->is,
 				  e->ctx_force || enc_ctx_differs(e));
 		enc_commit(e, p, n);
 		e->addr_pending = 0;
-		e->trace_on_pending = 0;
 		e->ctx_force = 0;
 	} else if (enc_ctx_differs(e)) {
 		flush_atoms(e);
@@ -269,16 +266,24 @@ int ete_enc_trace_off(struct ete_enc *e)
 
 int ete_enc_trace_on(struct ete_enc *e, uint64_t addr, unsigned int flags)
 {
+	bool first = !e->started;
+
 	if (e->on && e->pc_valid)
 		return ETE_ENC_ERR_STATE;
 	e->on = 1;
 	sync_point(e);
 	flush_atoms(e);
+	if (!first) {
+		/* the start of trace has emitted its Trace On already */
+		uint8_t *p = enc_reserve(e);
+
+		p[0] = ETE_HDR_TRACE_ON;
+		enc_commit(e, p, 1);
+	}
 	e->pc = addr;
 	e->pc_valid = 1;
 	e->is = !!(flags & ETE_ENC_IS1);
 	e->addr_pending = 1;
-	e->trace_on_pending = 1;
 	e->ctx_force = 1;
 	return status(e);
 }

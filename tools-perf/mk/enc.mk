@@ -11,8 +11,8 @@ LIB_SRC  += $(addprefix lib/,enc.c enc_out.c enc_pkt.c enc_path.c \
 	    enc_path_a64.c)
 #UTIL_SRC += util/synth.c
 TEST_SRC += tests/enc_check.c tests/enc_ocsd.c
-TESTS    += enc_roundtrip enc_opencsd
-#FUZZERS  += enc_fuzz
+TESTS    += enc_roundtrip enc_opencsd enc_elements
+FUZZERS  += enc_fuzz
 
 ENC_ASAN := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer
@@ -27,9 +27,10 @@ $(O)/asan/enc_%: $(O)/asan/tests/enc_%.o $(O)/asan/libutil.a \
 $(O)/enc_opencsd $(O)/asan/enc_opencsd $(O)/enc_reproduce \
 $(O)/asan/enc_reproduce: ENC_LDLIBS := $(OPENCSD_LIBS)
 
-$(O)/fuzz/enc_%: fuzz/enc_%.c $(LIB_SRC) $(LIB_HDR)
+# the encoder fuzzer checks its streams with the test helper
+$(O)/fuzz/enc_%: fuzz/enc_%.c tests/enc_check.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC)
+	$(CLANG) $(CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< tests/enc_check.c $(LIB_SRC)
 
 BENCH_TRACES ?= $(BUILD)/bench-traces
 SYNTH_MB     ?= 32

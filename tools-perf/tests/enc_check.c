@@ -165,10 +165,14 @@ static struct traced traced_of(const struct ete_enc_config *cfg)
 	const struct ete_pkt_config *r = &cfg->regs;
 	struct traced t;
 
+	uint32_t vs = ETE_FIELD_GET(TRCIDR2_VMIDSIZE, r->trcidr2);
+
 	t.vmid = (r->trcconfigr & TRCCONFIGR_VMID) &&
-		ETE_FIELD_GET(TRCIDR2_VMIDSIZE, r->trcidr2);
+		(vs == TRCIDR2_VMIDSIZE_8 || vs == TRCIDR2_VMIDSIZE_16 ||
+		 vs == TRCIDR2_VMIDSIZE_32);
 	t.cid = (r->trcconfigr & TRCCONFIGR_CID) &&
-		ETE_FIELD_GET(TRCIDR2_CIDSIZE, r->trcidr2);
+		ETE_FIELD_GET(TRCIDR2_CIDSIZE, r->trcidr2) ==
+		TRCIDR2_CIDSIZE_32;
 	t.ts = !!(r->trcconfigr & TRCCONFIGR_TS);
 	t.cci = (r->trcconfigr & TRCCONFIGR_CCI) &&
 		(r->trcidr0 & TRCIDR0_TRCCCI);
@@ -221,12 +225,22 @@ static int items_of(const struct traced *t, const struct ete_enc_ctx *ctx0,
 
 	if (!it)
 		return -1;
+	bool on = true;
+
 	for (size_t i = 0; i < evs->n; i++) {
 		const struct ete_enc_event *ev = &evs->ev[i];
 		struct item *x = &it[n];
 
 		memset(x, 0, sizeof(*x));
 		x->ctx = ctx;
+		/* while trace is off only context changes matter */
+		if (ev->type == ETE_EV_TRACE_OFF)
+			on = false;
+		else if (ev->type == ETE_EV_TRACE_ON)
+			on = true;
+		else if (!on && ev->type != ETE_EV_CONTEXT &&
+			 ev->type != ETE_EV_OVERFLOW)
+			continue;
 		switch (ev->type) {
 		case ETE_EV_BRANCH:
 			x->type = IT_ATOM;
@@ -614,6 +628,9 @@ int enc_expected_elems(const struct ete_enc_config *cfg,
 		const struct ete_enc_event *ev = &evs->ev[i];
 
 		memset(&el, 0, sizeof(el));
+		if (!on && ev->type != ETE_EV_TRACE_ON &&
+		    ev->type != ETE_EV_CONTEXT)
+			continue;
 		switch (ev->type) {
 		case ETE_EV_BRANCH:
 			SHOW_CTX();

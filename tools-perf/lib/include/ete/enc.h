@@ -134,7 +134,6 @@ struct ete_enc {
 	uint8_t on;		/* trace enabled (not in a filter gap) */
 	uint8_t pc_valid;
 	uint8_t addr_pending;	/* pc must be traced before the next P0 */
-	uint8_t trace_on_pending;
 	uint8_t ctx_force;	/* next address carries a full context */
 	uint8_t ctx_sent_valid;
 	uint8_t is;		/* instruction set of pc */

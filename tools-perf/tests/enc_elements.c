@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Element-level round trip: encoder streams for random paths decoded by
+ * libete's element decoder (ete_dec_*, with the program as its memory
+ * image) must give back the path element for element: ranges, exceptions,
+ * exception returns, contexts, timestamps, cycle counts, instrumentation,
+ * transactions.  Unlike the OpenCSD 1.3.3 comparison this covers ITE and
+ * Realm/Root security states, which libete decodes as OpenCSD 1.8.0 does.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <armtrace/ete_regs.h>
+#include <ete/dec.h>
+#include <ete/img.h>
+#include "tap.h"
+#include "enc_check.h"
+
+#define IDR0_BASE	0x2801cea1u
+#define IDR2_BASE	0xd0001088u
+
+struct el_cfg {
+	const char *name;
+	uint32_t configr;
+	uint32_t idr8;
+	uint32_t minor;
+	uint32_t syncpr;
+	uint32_t ccctlr;
+	uint64_t base;
+};
+
+static const struct el_cfg cfgs[] = {
+	{ "plain", 0x1, 0, 0, 0, 0, 0x80000 },
+	{ "ete1.3 ite realm cid vmid", 0xc1, 0, 3, 0, 0, 0xffff800010000000ull },
+	{ "ts cci", 0x811, 0, 0, 10, 0x20, 0x40000000 },
+	{ "maxspec sync 256", 0xc1, 0x10, 3, 8, 0, 0x80000 },
+};
+
+struct sink {
+	struct enc_els *out;
+	unsigned int bad;	/* NO_SYNC after the first, NACC, NOPATH */
+	unsigned int nosync;
+};
+
+static int elem_sink(void *priv, const struct ete_elem *e, size_t n)
+{
+	struct sink *s = priv;
+
+	for (size_t i = 0; i < n; i++, e++) {
+		struct enc_el el;
+
+		memset(&el, 0, sizeof(el));
+		switch (e->type) {
+		case ETE_ELEM_INSTR_RANGE:
+			el.type = EL_RANGE;
+			el.a = e->start;
+			el.b = e->end;
+			el.n = e->ninsn;
+			el.taken = e->exec;
+			break;
+		case ETE_ELEM_EXCEPTION:
+			el.type = EL_EXC;
+			el.a = e->end;
+			el.exc = (uint16_t)e->num;
+			break;
+		case ETE_ELEM_EXCEPTION_RET:
+			el.type = EL_ERET;
+			break;
+		case ETE_ELEM_PE_CONTEXT:
+			el.type = EL_CTX;
+			el.ctx.el = e->ctx.el;
+			el.ctx.ns = e->ctx.sec == ETE_SEC_NONSECURE ||
+				e->ctx.sec == ETE_SEC_REALM;
+			el.ctx.nse = e->ctx.sec == ETE_SEC_ROOT ||
+				e->ctx.sec == ETE_SEC_REALM;
+			el.ctx.sf = e->ctx.sf;
+			el.ctx.vmid = e->ctx.vmid;
+			el.ctx.cid = e->ctx.cid;
+			break;
+		case ETE_ELEM_TIMESTAMP:
+			el.type = EL_TS;
+			el.v = e->ts;
+			break;
+		case ETE_ELEM_CYCLE_COUNT:
+			el.type = EL_CC;
+			el.v = e->cc;
+			break;
+		case ETE_ELEM_INSTRUMENTATION:
+			el.type = EL_ITE;
+			el.exc = e->ctx.el;
+			el.v = e->ts;
+			break;
+		case ETE_ELEM_MEMTRANS:
+			if (e->reason == ETE_MEMTRANS_INIT)
+				continue;
+			el.type = EL_TX;
+			el.v = e->reason - ETE_MEMTRANS_START;
+			break;
+		case ETE_ELEM_NO_SYNC:
+			if (s->nosync++)
+				s->bad++;
+			continue;
+		case ETE_ELEM_ADDR_NACC:
+		case ETE_ELEM_ADDR_UNKNOWN:
+		case ETE_ELEM_I_RANGE_NOPATH:
+			s->bad++;
+			continue;
+		default:
+			continue;
+		}
+		if (enc_els_push(s->out, &el))
+			return -1;
+	}
+	return 0;
+}
+
+static int one_case(const struct el_cfg *c, uint64_t seed, size_t nev,
+		    size_t *nranges, char *why, size_t whylen)
+{
+	struct ete_enc_config cfg;
+	struct ete_path_opts o;
+	struct ete_enc_ctx ctx = { .el = 1, .ns = 1, .sf = 1, .vmid = 3,
+				   .cid = 0x1234 };
+	struct enc_events evs = { 0 };
+	struct enc_bytes out = { 0 };
+	struct enc_els want = { 0 }, got = { 0 };
+	struct ete_path_image img;
+	struct ete_dec_config dcfg;
+	struct ete_dec *dec = malloc(sizeof(*dec));
+	struct ete_img *mem = calloc(1, sizeof(*mem));
+	struct sink s = { .out = &got };
+	size_t len = (size_t)4096 << (seed % 5);
+	uint8_t *code = malloc(len);
+	uint64_t r = seed * 0x9e3779b97f4a7c15ull;
+	int ret = -1;
+
+	if (!code || !dec || !mem || ete_img_init(mem))
+		goto out_free;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.regs.trcidr0 = IDR0_BASE;
+	cfg.regs.trcidr1 = 0x4100fff0;
+	cfg.regs.trcidr2 = IDR2_BASE;
+	cfg.regs.trcidr8 = c->idr8;
+	cfg.regs.trcconfigr = c->configr;
+	cfg.regs.trcdevarch = 0x47705a13u | (c->minor << 16);
+	cfg.regs.trctraceidr = 0x10;
+	cfg.trcsyncpr = c->syncpr;
+	cfg.trcccctlr = c->ccctlr;
+	memset(&o, 0, sizeof(o));
+	o.seed = seed;
+	o.taken_pct = (uint16_t)(r % 101);
+	o.exc_pm = (uint16_t)((r >> 8) % 60);
+	o.ctx_pm = (uint16_t)((r >> 16) % 100);
+	o.gap_pm = (uint16_t)((r >> 24) % 30);
+	o.ts_pm = (uint16_t)((r >> 32) % 200);
+	o.cc_pm = (c->configr & TRCCONFIGR_CCI) ? 150 : 0;
+	o.ite_pm = c->minor >= 3 ? 40 : 0;
+	o.tx_pm = 20;
+	o.realm = 1;
+	o.cc_min = ETE_FIELD_GET(TRCCCCTLR_THRESHOLD, c->ccctlr);
+	o.cc_max = o.cc_min + 5000;
+
+	ete_path_gen_program(code, len, c->base, seed,
+			     5 + (unsigned int)(seed % 30));
+	img.base = c->base;
+	img.data = code;
+	img.len = len;
+	if (enc_run_path(&cfg, &img, c->base + 4 * (seed % (len / 4)), &ctx,
+			 &o, nev, &evs, &out, why, whylen))
+		goto out;
+	if (enc_expected_elems(&cfg, &ctx, &evs, &img, &want))
+		goto out;
+	memset(&dcfg, 0, sizeof(dcfg));
+	dcfg.pkt = cfg.regs;
+	dcfg.trace_id = 0x10;
+	if (ete_img_add_buffer(mem, c->base, code, len) ||
+	    ete_dec_init(dec, &dcfg, mem, elem_sink, &s) ||
+	    ete_dec_decode(dec, out.b, out.n, 0) || ete_dec_flush(dec)) {
+		snprintf(why, whylen, "libete decode failed");
+		goto out;
+	}
+	if (s.bad) {
+		snprintf(why, whylen, "%u NO_SYNC/NACC elements", s.bad);
+		goto out;
+	}
+	if (enc_els_compare(&cfg, &want, &got, 1u << EL_RANGE |
+			    1u << EL_EXC | 1u << EL_CTX | 1u << EL_ERET |
+			    1u << EL_TS | 1u << EL_CC | 1u << EL_ITE |
+			    1u << EL_TX, why, whylen))
+		goto out;
+	for (size_t i = 0; i < got.n; i++)
+		*nranges += got.e[i].type == EL_RANGE;
+	ret = 0;
+out:
+	ete_img_free(mem);
+out_free:
+	free(mem);
+	free(dec);
+	free(code);
+	free(out.b);
+	enc_events_free(&evs);
+	enc_els_free(&want);
+	enc_els_free(&got);
+	return ret;
+}
+
+int main(void)
+{
+	char why[512];
+
+	for (size_t k = 0; k < sizeof(cfgs) / sizeof(cfgs[0]); k++) {
+		unsigned int bad = 0, cases = 0;
+		size_t ranges = 0;
+
+		for (uint64_t seed = 1; seed <= 60; seed++) {
+			uint64_t s = seed * 1000 + k;
+
+			cases++;
+			if (one_case(&cfgs[k], s, 50 + (seed % 10) * 150,
+				     &ranges, why, sizeof(why)) && !bad++)
+				tap_diag("%s seed %llu: %s", cfgs[k].name,
+					 (unsigned long long)s, why);
+		}
+		tap_ok(!bad && ranges, "libete elements %s: %u paths, %zu ranges (%u failed)",
+		       cfgs[k].name, cases, ranges, bad);
+	}
+	return tap_exit();
+}
