@@ -60,6 +60,9 @@ suite guest-build tap_cmd "guest tests build (aarch64, static)" \
 suite host-build tap_cmd "host unit tests build (ASan/UBSan)" \
 	make --no-print-directory -C selftests host
 suite pmuv3-filter "$BUILD/host/pmuv3_filter_test"
+suite hwmodel-build tap_cmd "hardware model plugin builds" \
+	make --no-print-directory -C selftests/hwmodel
+suite hwmodel-units make --no-print-directory -C selftests/hwmodel check
 if [ -f tools-perf/Makefile ]; then
 	suite tools-perf make --no-print-directory -C tools-perf check
 fi

@@ -30,6 +30,7 @@ RUNS=(
 "a72-32bit|--cpu cortex-a72 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_long|"
 "smp2-hotplug|--smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
 "builtin-pmu|--builtin-pmu||run-builtin.sh"
+"hwmodel|--hwmodel|hw_brbe hw_ete|"
 )
 
 want=("$@")
@@ -41,11 +42,14 @@ for run in "${RUNS[@]}"; do
 	fi
 	log=$BUILD/logs/guest-$name.tap
 	echo "# guest run: $name"
+	# The hardware-model boot runs the kernel/hw tests instead.
+	runner=$P/run-modes.sh
+	[[ " $opts " == *" --hwmodel"* ]] && runner=$TOP/selftests/hw/run-hw.sh
 	# shellcheck disable=SC2086
 	"$TOP/scripts/qemu-run.sh" $opts --timeout 600 \
 		--log "$BUILD/logs/guest-$name.console" \
 		--env "ARMTRACE_TESTS=$tests" --env "ARMTRACE_SCRIPTS=$scripts" \
-		"$P/run-modes.sh" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
+		"$runner" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
 		"$P/run-builtin.sh" > "$log" 2>&1
 	rc=$?
 	cat "$log"

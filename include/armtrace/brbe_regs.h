@@ -21,7 +21,11 @@
 /* BRBFCR_EL1 */
 #define BRBFCR_EL1_LASTFAILED	BIT_ULL(6)
 #define BRBFCR_EL1_PAUSED	BIT_ULL(7)
-#define BRBFCR_EL1_ENI		BIT_ULL(16)	/* 1: include selected */
+/*
+ * EnI 0: record only the branch types selected below; EnI 1: record all
+ * but them.  With EnI 0 and no type selected nothing is recorded.
+ */
+#define BRBFCR_EL1_ENI		BIT_ULL(16)
 #define BRBFCR_EL1_DIRECT	BIT_ULL(17)	/* B */
 #define BRBFCR_EL1_INDIRECT	BIT_ULL(18)	/* BR */
 #define BRBFCR_EL1_RTN		BIT_ULL(19)	/* RET */

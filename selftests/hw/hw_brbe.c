@@ -2,8 +2,8 @@
 /*
  * BRBE through kernel/hw/ and the hardware model, without perf: record
  * brb_workload (branches.S) at EL0 and check every record it made, in
- * order, with type, EL and cycle count; then the type filters and the EL
- * enables.  Runs pinned to CPU 0 with armtrace_hwtest.ko loaded.
+ * order, with type, EL and cycle count; then the type filters (EnI 0
+ * includes the selected types, EnI 1 excludes them) and the EL enables.  Runs pinned to CPU 0 with armtrace_hwtest.ko loaded.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -118,7 +118,8 @@ TEST_F(brbe, all_branches_in_order)
 		{ brb_ind, brb_tail2, BRBINF_TYPE_INDIRECT },
 		{ brb_ret, NULL, BRBINF_TYPE_RET },
 	};
-	int n = record(BRBCR_ELX_E0BRE | BRBCR_ELX_CC, 0, self->r, 64);
+	int n = record(BRBCR_ELX_E0BRE | BRBCR_ELX_CC,
+		       BRBFCR_EL1_BRANCH_FILTERS, self->r, 64);
 	int e = find_entry(self->r, n), i;
 
 	TH_LOG("%d records, entry at %d", n, e);
@@ -145,8 +146,7 @@ TEST_F(brbe, all_branches_in_order)
 
 TEST_F(brbe, return_filter_keeps_only_returns)
 {
-	int n = record(BRBCR_ELX_E0BRE,
-		       BRBFCR_EL1_ENI | BRBFCR_EL1_RTN, self->r, 64);
+	int n = record(BRBCR_ELX_E0BRE, BRBFCR_EL1_RTN, self->r, 64);
 	int i, seen = -1;
 
 	ASSERT_LT(0, n);
@@ -164,7 +164,8 @@ TEST_F(brbe, return_filter_keeps_only_returns)
 
 TEST_F(brbe, exclude_filter_drops_conditionals)
 {
-	int n = record(BRBCR_ELX_E0BRE, BRBFCR_EL1_CONDDIR, self->r, 64);
+	int n = record(BRBCR_ELX_E0BRE, BRBFCR_EL1_ENI | BRBFCR_EL1_CONDDIR,
+		       self->r, 64);
 	int i;
 
 	ASSERT_LT(0, n);
@@ -175,7 +176,13 @@ TEST_F(brbe, exclude_filter_drops_conditionals)
 
 TEST_F(brbe, no_el_enabled_no_records)
 {
-	ASSERT_EQ(0, record(0, 0, self->r, 64));
+	ASSERT_EQ(0, record(0, BRBFCR_EL1_BRANCH_FILTERS, self->r, 64));
+}
+
+/* EnI 0 with no type selected matches nothing: nothing is recorded. */
+TEST_F(brbe, include_nothing_records_nothing)
+{
+	ASSERT_EQ(0, record(BRBCR_ELX_E0BRE, 0, self->r, 64));
 }
 
 TEST_HARNESS_MAIN
