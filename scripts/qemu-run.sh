@@ -85,7 +85,6 @@ if [ -n "$hwmodel" ]; then
 	truncate -s 1G "$hwm_mem"
 	"$TOP/scripts/hwmodel-dtb.sh" "$work/hwmodel.dtb" $hwm_region "${qemu[@]}"
 	qemu[2]="$machine,memory-backend=ram"
-	[ "$icount" = 1 ] && hwm_opts="exact=on${hwm_opts:+,$hwm_opts}"
 	qemu+=(-object "memory-backend-file,id=ram,size=1G,mem-path=$hwm_mem,share=on"
 		-dtb "$work/hwmodel.dtb"
 		-plugin "${BUILD:-$TOP/build}/hwmodel/libarmtrace-hwmodel.so,mem=$hwm_mem,region=$hwm_region${hwm_opts:+,$hwm_opts}"
