@@ -16,6 +16,7 @@
 #include <ete/pkt.h>
 #include "util/pkt_fmt.h"
 #include "util/snapshot.h"
+#include "util/synth.h"
 #include "util/trace_decode.h"
 
 struct dump_stats {
@@ -140,6 +141,8 @@ static int dump_snapshot(const char *dir)
 
 int main(int argc, char **argv)
 {
+	if (argc >= 2 && !strcmp(argv[1], "synth"))
+		return synth_main(argc - 1, argv + 1);
 	if (argc < 3 || strcmp(argv[1], "dump"))
 		return usage();
 	if (!strcmp(argv[2], "--raw") || argv[2][0] == '-')
