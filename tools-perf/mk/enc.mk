@@ -14,7 +14,7 @@ LIB_SRC  += $(addprefix lib/,enc.c enc_out.c enc_pkt.c enc_path.c \
 	    enc_path_a64.c)
 UTIL_SRC += util/synth.c
 TEST_SRC += tests/enc_check.c tests/enc_ocsd.c
-TESTS    += enc_roundtrip enc_opencsd enc_elements
+TESTS    += enc_roundtrip enc_opencsd enc_elements enc_reproduce
 FUZZERS  += enc_fuzz
 
 ENC_ASAN := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
