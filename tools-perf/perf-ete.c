@@ -5,15 +5,21 @@
  *   perf-ete dump SNAPSHOT_DIR
  *   perf-ete dump --raw FILE [--trcidr0 X] [--trcidr1 X] [--trcidr2 X]
  *                 [--trcidr8 X] [--trcconfigr X] [--trcdevarch X]
+ *   perf-ete dump --elements [--packets] [--src-addr-n] SNAPSHOT_DIR
+ *   perf-ete dump --elements [--packets] [--src-addr-n] --raw FILE
+ *                 --image ADDR:FILE [--image ...] [--trcidr0 X] ...
  *
  * dump prints the packets in the listing format of Documentation/libete.rst
- * followed by one summary line.
+ * followed by one summary line.  With --elements it prints the generic
+ * trace elements instead (with --packets: each packet, then the elements
+ * it completed), and the summary line adds elements and instructions.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ete/pkt.h>
+#include "util/elem_dump.h"
 #include "util/pkt_fmt.h"
 #include "util/snapshot.h"
 #include "util/synth.h"
@@ -50,7 +56,13 @@ static int usage(void)
 		"       perf-ete dump --raw FILE [--trcidr0 X] [--trcidr1 X] "
 		"[--trcidr2 X]\n"
 		"                     [--trcidr8 X] [--trcconfigr X] "
-		"[--trcdevarch X]\n");
+		"[--trcdevarch X]\n"
+		"       perf-ete dump --elements [--packets] [--src-addr-n] "
+		"SNAPSHOT_DIR\n"
+		"       perf-ete dump --elements [--packets] [--src-addr-n] "
+		"--raw FILE\n"
+		"                     --image ADDR:FILE [--image ...] "
+		"[--trcidr0 X] ...\n");
 	return 2;
 }
 
@@ -139,12 +151,114 @@ static int dump_snapshot(const char *dir)
 	return 0;
 }
 
+static void elem_summary(const struct elem_dump_totals *t)
+{
+	printf("# bytes %" PRIu64 " packets %" PRIu64 " errors %" PRIu64
+	       " elements %" PRIu64 " instructions %" PRIu64 "\n", t->bytes,
+	       t->packets, t->errors, t->elems, t->insns);
+}
+
+/* dump --elements: args without the element options, as for dump */
+static int dump_elements(int argc, char **argv)
+{
+	struct elem_dump_opts o = { 0, 0 };
+	struct elem_dump_totals t = { 0, 0, 0, 0, 0 };
+	struct td_source src = { .id = 0, .cfg = raw_default };
+	const char *file = NULL, *dir = NULL;
+	struct ete_img img;
+	char err[256];
+	uint8_t *data;
+	size_t len;
+	int ret;
+
+	if (ete_img_init(&img))
+		return 1;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--elements"))
+			continue;
+		if (!strcmp(a, "--packets")) {
+			o.packets = 1;
+		} else if (!strcmp(a, "--src-addr-n")) {
+			o.flags |= ETE_DEC_F_SRC_ADDR_N;
+		} else if (!strcmp(a, "--raw") && v) {
+			file = v;
+			i++;
+		} else if (!strcmp(a, "--image") && v) {
+			char *colon;
+			uint64_t addr = strtoull(v, &colon, 0);
+
+			if (*colon != ':' ||
+			    ete_img_add_file(&img, addr, colon + 1, 0, 0)) {
+				fprintf(stderr, "perf-ete: bad --image %s\n", v);
+				ete_img_free(&img);
+				return 1;
+			}
+			i++;
+		} else if (!strncmp(a, "--trc", 5) && v) {
+			uint32_t x = (uint32_t)strtoul(v, NULL, 0);
+
+			if (!strcmp(a, "--trcidr0"))
+				src.cfg.trcidr0 = x;
+			else if (!strcmp(a, "--trcidr1"))
+				src.cfg.trcidr1 = x;
+			else if (!strcmp(a, "--trcidr2"))
+				src.cfg.trcidr2 = x;
+			else if (!strcmp(a, "--trcidr8"))
+				src.cfg.trcidr8 = x;
+			else if (!strcmp(a, "--trcconfigr"))
+				src.cfg.trcconfigr = x;
+			else if (!strcmp(a, "--trcdevarch"))
+				src.cfg.trcdevarch = x;
+			else
+				return usage();
+			i++;
+		} else if (a[0] != '-' && !dir) {
+			dir = a;
+		} else {
+			ete_img_free(&img);
+			return usage();
+		}
+	}
+	if (!file && dir) {
+		ete_img_free(&img);
+		if (elem_dump_snapshot(dir, &o, &t, err, sizeof(err))) {
+			fprintf(stderr, "perf-ete: %s\n", err);
+			return 1;
+		}
+		elem_summary(&t);
+		return 0;
+	}
+	if (!file || dir) {
+		ete_img_free(&img);
+		return usage();
+	}
+	if (ss_read(".", file, &data, &len) && ss_read("", file, &data, &len)) {
+		fprintf(stderr, "perf-ete: cannot read %s\n", file);
+		ete_img_free(&img);
+		return 1;
+	}
+	ret = elem_dump_raw(&src, 1, data, len, &img, &o, &t);
+	free(data);
+	ete_img_free(&img);
+	if (ret) {
+		fprintf(stderr, "perf-ete: registers do not describe an ETE\n");
+		return 1;
+	}
+	elem_summary(&t);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "synth"))
 		return synth_main(argc - 1, argv + 1);
 	if (argc < 3 || strcmp(argv[1], "dump"))
 		return usage();
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--elements"))
+			return dump_elements(argc - 2, argv + 2);
 	if (!strcmp(argv[2], "--raw") || argv[2][0] == '-')
 		return dump_raw(argc - 2, argv + 2);
 	if (argc != 3)

@@ -11,6 +11,7 @@
  *   bad packet, Discard, Overflow, sequence error                 v
  *      +--------------------------------------------------- DECODE
  */
+#include <stddef.h>
 #include <string.h>
 #include <armtrace/ete_pkt.h>
 #include <armtrace/ete_regs.h>
@@ -69,7 +70,7 @@ int ete_dec_init(struct ete_dec *d, const struct ete_dec_config *cfg,
 
 	if (!sink || !img)
 		return ETE_DEC_ERR_INVAL;
-	memset(d, 0, sizeof(*d));
+	memset(d, 0, offsetof(struct ete_dec, p0));
 	if (ete_pkt_decoder_init(&d->pkt, r))
 		return ETE_DEC_ERR_INVAL;
 	d->cfg = *cfg;

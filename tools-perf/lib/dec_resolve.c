@@ -189,8 +189,10 @@ static void trans(struct ete_dec *d, const struct ete_p0 *p)
 static int atom(struct ete_dec *d, const struct ete_p0 *p, int taken,
 		size_t mark)
 {
-	const struct ete_blk *b = ete_img_block(d->img, d->addr, d->isa,
-						d->insn_flags);
+	/* a copy: the sink (called when the batch fills) may use the image */
+	const struct ete_blk blk = *ete_img_block(d->img, d->addr, d->isa,
+						  d->insn_flags);
+	const struct ete_blk *b = &blk;
 	struct ete_elem *e = dec_elem(d, p->offset, ETE_ELEM_INSTR_RANGE);
 	uint64_t start = d->addr;
 
@@ -254,18 +256,23 @@ static int walk_to(struct ete_dec *d, uint64_t to, uint32_t *n,
 
 	*n = 0;
 	while (a != to) {
-		if (d->isa == ETE_ISA_A64) {
+		/* fixed-size instruction sets go block by block */
+		if (d->isa != ETE_ISA_T32) {
 			const struct ete_blk *b = ete_img_block(d->img, a,
-						ETE_ISA_A64, d->insn_flags);
+						d->isa, d->insn_flags);
 
 			if (to > a && to <= b->end && !((to - a) & 3)) {
 				*n += (uint32_t)((to - a) / 4);
 				if (to == b->end && b->stop == ETE_BLK_WAYPOINT) {
 					*last = b->last;
-				} else {
+				} else if (d->isa == ETE_ISA_A64) {
 					memset(last, 0, sizeof(*last));
 					last->size = 4;
 					last->next_isa = ETE_ISA_A64;
+				} else if (ete_img_insn(d->img, to - 4, d->isa,
+							d->insn_flags, last)) {
+					d->addr = a;
+					return -1;
 				}
 				a = to;
 				break;

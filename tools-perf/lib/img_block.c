@@ -86,7 +86,9 @@ const struct ete_blk *ete_img_block(struct ete_img *img, uint64_t addr,
 	uint8_t key = IMG_KEY(isa, flags);
 	struct ete_blk *b;
 
-	b = &img->cache[((addr >> 1) ^ (addr >> 13) ^ isa) & img->cache_mask];
+	/* Fibonacci hashing: blocks are dense, low address bits are not */
+	b = &img->cache[((addr ^ ((uint64_t)isa << 60)) *
+			 0x9e3779b97f4a7c15ull) >> 32 & img->cache_mask];
 	if (b->key == key && b->start == addr) {
 		img->hits++;
 		return b;

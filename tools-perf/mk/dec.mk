@@ -6,9 +6,9 @@
 
 LIB_SRC  += $(addprefix lib/,a64_classify.c a64_aarch32.c img.c img_block.c \
 	      dec.c dec_resolve.c dec_names.c)
-UTIL_SRC += $(addprefix util/,elem_fmt.c elem_decode.c)
+UTIL_SRC += $(addprefix util/,elem_fmt.c elem_decode.c elem_dump.c)
 TEST_SRC += tests/dec_ppl_normalise.c
-TESTS    += a64_classify dec_listing dec_corrupt dec_opencsd
+TESTS    += a64_classify dec_listing dec_corrupt dec_opencsd dec_dump
 FUZZERS  += fuzz_dec
 
 DEC_ASAN := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
@@ -27,3 +27,13 @@ $(O)/asan/a64_%: $(O)/asan/tests/a64_%.o $(O)/asan/libutil.a \
 	$(CC) $(CFLAGS) $(DEC_ASAN) -o $@ $^
 $(O)/dec_opencsd $(O)/asan/dec_opencsd $(O)/bench-dec: \
 	DEC_LDLIBS := $(DEC_OCSD_LIBS)
+
+# make bench-dec (also run by make bench): libete vs OpenCSD, element level.
+# BENCH_DEC_INPUTS: snapshot directories, or directories of them.
+BENCH_DEC_INPUTS ?= $(SHARED)/testdata/ete/snapshots
+.PHONY: bench-dec
+bench: bench-dec
+bench-dec: $(O)/bench-dec
+	$(O)/bench-dec $(BENCH_DEC_INPUTS)
+$(O)/bench-dec: $(O)/tests/bench_dec.o $(O)/libutil.a $(O)/libete.a
+	$(CC) $(CFLAGS) -o $@ $^ $(DEC_LDLIBS)

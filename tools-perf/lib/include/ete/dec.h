@@ -265,7 +265,6 @@ struct ete_dec {
 	uint8_t res_discard;
 	uint32_t p0_head;		/* oldest */
 	uint32_t p0_n;
-	struct ete_p0 p0[ETE_DEC_P0_MAX];
 
 	/* return stack */
 	uint64_t rs_addr[ETE_DEC_RET_STACK];
@@ -275,15 +274,16 @@ struct ete_dec {
 	uint8_t rs_pop_pending;
 
 	uint64_t pkt_offset;		/* packet being decoded */
-
-	/* output batch */
-	size_t nout;
-	struct ete_elem out[ETE_DEC_BATCH];
+	size_t nout;			/* elements in @out */
 
 	/* statistics */
 	uint64_t n_packets;
 	uint64_t n_elems;
 	uint64_t n_insns;
+
+	/* big arrays last: ete_dec_init() clears only what is above */
+	struct ete_p0 p0[ETE_DEC_P0_MAX];
+	struct ete_elem out[ETE_DEC_BATCH];
 };
 
 /**

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Element-level throughput, libete against the system's OpenCSD (C API,
+ * ETE decoder), on the same inputs given the same way: trace bytes and
+ * program image in memory, decoders set up once, each run decoding the
+ * whole trace from a reset to end of trace, repeated for at least
+ * --min-time seconds; the figure is the median of --runs runs.
+ *
+ *   bench-dec [--runs N] [--min-time S] PATH...
+ *	PATH: a snapshot directory, or a directory of snapshots
+ *   bench-dec [...] --raw FILE --image ADDR:FILE [--image ...]
+ *	[--trcidr0 X] [--trcidr2 X] [--trcidr8 X] [--trcconfigr X]
+ *	[--trcdevarch X]
+ *
+ * Prints, per input and in total, instructions/s, trace MB/s and
+ * packets/s for both decoders, and the libete/OpenCSD ratio.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <opencsd/c_api/opencsd_c_api.h>
+#include <armtrace/ete_regs.h>
+#include <ete/dec.h>
+#include "util/snapshot.h"
+
+#define MAX_RUNS	31
+
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:ocsd_dt_set_gen_elem_outfn\n";
+}
+
+struct region {
+	uint64_t addr;
+	uint8_t *data;
+	size_t len;
+};
+
+struct input {
+	char name[256];
+	struct ete_dec_config cfg;
+	uint8_t *trace;
+	size_t len;
+	struct region reg[1024];
+	size_t nreg;
+};
+
+struct count {
+	uint64_t elems;
+	uint64_t insns;
+};
+
+struct result {
+	double t_ete, t_ocsd;		/* seconds per decode (median) */
+	uint64_t bytes, packets, insns_ete, insns_ocsd;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int ete_sink(void *ctx, const struct ete_elem *e, size_t n)
+{
+	struct count *c = ctx;
+
+	(void)e;
+	c->elems += n;
+	return 0;
+}
+
+static ocsd_datapath_resp_t ocsd_sink(const void *ctx, ocsd_trc_index_t idx,
+				      uint8_t id,
+				      const ocsd_generic_trace_elem *e)
+{
+	struct count *c = (struct count *)ctx;
+
+	(void)idx;
+	(void)id;
+	c->elems++;
+	if (e->elem_type == OCSD_GEN_TRC_ELEM_INSTR_RANGE ||
+	    e->elem_type == OCSD_GEN_TRC_ELEM_I_RANGE_NOPATH)
+		c->insns += e->num_instr_range;
+	return OCSD_RESP_CONT;
+}
+
+static void ete_once(struct ete_dec *d, struct ete_img *img,
+		     const struct input *in, struct count *c)
+{
+	ete_dec_init(d, &in->cfg, img, ete_sink, c);
+	ete_dec_decode(d, in->trace, in->len, 0);
+	ete_dec_flush(d);
+	c->insns += d->n_insns;
+}
+
+static void ocsd_once(dcd_tree_handle_t t, const struct input *in)
+{
+	size_t done = 0;
+
+	ocsd_dt_process_data(t, OCSD_OP_RESET, 0, 0, NULL, NULL);
+	while (done < in->len) {
+		uint32_t used = 0;
+		ocsd_datapath_resp_t r = ocsd_dt_process_data(t, OCSD_OP_DATA,
+			done, (uint32_t)(in->len - done), in->trace + done,
+			&used);
+
+		done += used;
+		if (OCSD_DATA_RESP_IS_FATAL(r) || !used) {
+			ocsd_dt_process_data(t, OCSD_OP_RESET, 0, 0, NULL,
+					     NULL);
+			if (!used)
+				done++;
+		}
+	}
+	ocsd_dt_process_data(t, OCSD_OP_EOT, 0, 0, NULL, NULL);
+}
+
+static void bench(const struct input *in, int runs, double min_time,
+		  struct result *r)
+{
+	double te[MAX_RUNS], to[MAX_RUNS];
+	struct ete_dec *d = malloc(sizeof(*d));
+	struct count ce = { 0, 0 }, co = { 0, 0 };
+	struct ete_img img;
+	dcd_tree_handle_t t;
+	ocsd_ete_cfg oc = {
+		.reg_idr0 = in->cfg.pkt.trcidr0,
+		.reg_idr1 = in->cfg.pkt.trcidr1,
+		.reg_idr2 = in->cfg.pkt.trcidr2,
+		.reg_idr8 = in->cfg.pkt.trcidr8,
+		.reg_devarch = in->cfg.pkt.trcdevarch,
+		.reg_configr = in->cfg.pkt.trcconfigr,
+		.reg_traceidr = in->cfg.pkt.trctraceidr,
+		.arch_ver = ARCH_AA64,
+		.core_prof = profile_CortexA,
+	};
+	unsigned char id;
+
+	memset(r, 0, sizeof(*r));
+	if (!d || ete_img_init(&img)) {
+		free(d);
+		return;
+	}
+	t = ocsd_create_dcd_tree(OCSD_TRC_SRC_SINGLE, 0);
+	ocsd_dt_create_decoder(t, OCSD_BUILTIN_DCD_ETE,
+			       OCSD_CREATE_FLG_FULL_DECODER, &oc, &id);
+	for (size_t i = 0; i < in->nreg; i++) {
+		ete_img_add_buffer(&img, in->reg[i].addr, in->reg[i].data,
+				   in->reg[i].len);
+		ocsd_dt_add_buffer_mem_acc(t, in->reg[i].addr,
+					   OCSD_MEM_SPACE_ANY,
+					   in->reg[i].data,
+					   (uint32_t)in->reg[i].len);
+	}
+	ocsd_dt_set_gen_elem_outfn(t, ocsd_sink, &co);
+
+	/* one counted pass each, then timed repeats */
+	ete_once(d, &img, in, &ce);
+	ocsd_once(t, in);
+	r->bytes = in->len;
+	r->packets = d->n_packets;
+	r->insns_ete = ce.insns;
+	r->insns_ocsd = co.insns;
+	for (int k = 0; k < runs; k++) {
+		double t0 = now(), t1;
+		uint64_t n = 0;
+
+		do {
+			ete_once(d, &img, in, &ce);
+			n++;
+			t1 = now();
+		} while (t1 - t0 < min_time);
+		te[k] = (t1 - t0) / n;
+		t0 = now();
+		n = 0;
+		do {
+			ocsd_once(t, in);
+			n++;
+			t1 = now();
+		} while (t1 - t0 < min_time);
+		to[k] = (t1 - t0) / n;
+	}
+	qsort(te, runs, sizeof(te[0]), cmp_d);
+	qsort(to, runs, sizeof(to[0]), cmp_d);
+	r->t_ete = te[runs / 2];
+	r->t_ocsd = to[runs / 2];
+	ocsd_destroy_dcd_tree(t);
+	ete_img_free(&img);
+	free(d);
+}
+
+static void report(const char *name, const struct result *r)
+{
+	double ie = r->insns_ete / r->t_ete, io = r->insns_ocsd / r->t_ocsd;
+
+	printf("%-22s libete %8.1f Minsn/s %7.1f MB/s %7.2f Mpkt/s | "
+	       "OpenCSD %7.1f Minsn/s %6.2f MB/s %6.2f Mpkt/s | x%.1f\n",
+	       name, ie / 1e6, r->bytes / r->t_ete / 1e6,
+	       r->packets / r->t_ete / 1e6, io / 1e6,
+	       r->bytes / r->t_ocsd / 1e6, r->packets / r->t_ocsd / 1e6,
+	       io > 0 ? ie / io : 0);
+}
+
+static void free_input(struct input *in)
+{
+	for (size_t i = 0; i < in->nreg; i++)
+		free(in->reg[i].data);
+	free(in->trace);
+	in->nreg = 0;
+	in->trace = NULL;
+}
+
+/* Raw ETE snapshots only: the formatted one measures the deformatter. */
+static int load_snapshot(const char *dir, struct input *in)
+{
+	const struct ss_device *src[1];
+	struct ss_snapshot ss;
+	char err[256];
+	const char *base = strrchr(dir, '/');
+
+	memset(in, 0, sizeof(*in));
+	if (ss_load(dir, &ss, err, sizeof(err)))
+		return -1;
+	if (ss_buffer_is_formatted(&ss.buf[0]) ||
+	    !ss_buffer_sources(&ss, &ss.buf[0], src, 1) ||
+	    ss_read(dir, ss.buf[0].file, &in->trace, &in->len) || !in->len) {
+		ss_free(&ss);
+		return -1;
+	}
+	snprintf(in->name, sizeof(in->name), "%s", base ? base + 1 : dir);
+	in->cfg.pkt = src[0]->ete;
+	in->cfg.trace_id = ETE_FIELD_GET(TRCTRACEIDR_TRACEID,
+					 src[0]->ete.trctraceidr);
+	for (size_t i = 0; i < ss.ndev; i++) {
+		for (size_t k = 0; k < ss.dev[i].ndumps && in->nreg < 1024;
+		     k++) {
+			const struct ss_dump *m = &ss.dev[i].dumps[k];
+			struct region *g = &in->reg[in->nreg];
+			int dup = 0;
+
+			for (size_t j = 0; j < in->nreg; j++)
+				dup |= in->reg[j].addr == m->address;
+			if (dup || ss_read(dir, m->file, &g->data, &g->len))
+				continue;
+			if (m->length && m->length < g->len)
+				g->len = m->length;
+			g->addr = m->address;
+			in->nreg++;
+		}
+	}
+	ss_free(&ss);
+	return 0;
+}
+
+static void add(struct result *tot, const struct result *r)
+{
+	/* totals: time for one pass over every input */
+	tot->t_ete += r->t_ete;
+	tot->t_ocsd += r->t_ocsd;
+	tot->bytes += r->bytes;
+	tot->packets += r->packets;
+	tot->insns_ete += r->insns_ete;
+	tot->insns_ocsd += r->insns_ocsd;
+}
+
+static void run_path(const char *path, int runs, double min_time,
+		     struct result *tot)
+{
+	static struct input in;
+	struct result r;
+	char ini[4096 + 512];
+	FILE *f;
+
+	snprintf(ini, sizeof(ini), "%s/snapshot.ini", path);
+	f = fopen(ini, "r");
+	if (f) {
+		fclose(f);
+		if (load_snapshot(path, &in))
+			return;
+		bench(&in, runs, min_time, &r);
+		report(in.name, &r);
+		add(tot, &r);
+		free_input(&in);
+		return;
+	} else {
+		struct dirent **de;
+		int n = scandir(path, &de, NULL, alphasort);
+
+		for (int i = 0; i < n; i++) {
+			char sub[4096 + 256];
+
+			if (de[i]->d_name[0] != '.') {
+				snprintf(sub, sizeof(sub), "%s/%s", path,
+					 de[i]->d_name);
+				snprintf(ini, sizeof(ini), "%s/snapshot.ini",
+					 sub);
+				f = fopen(ini, "r");
+				if (f) {
+					fclose(f);
+					run_path(sub, runs, min_time, tot);
+				}
+			}
+			free(de[i]);
+		}
+		if (n >= 0)
+			free(de);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static struct input raw;
+	struct result tot;
+	int runs = 5, npaths = 0;
+	double min_time = 0.05;
+	const char *rawfile = NULL;
+
+	memset(&tot, 0, sizeof(tot));
+	raw.cfg.pkt = (struct ete_pkt_config){ 0x28000ea1, 0x4100fff0,
+		0xd0001088, 0, 0x1, 0x47705a13, 0x1 };
+	raw.cfg.trace_id = 1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!strcmp(a, "--runs") && v) {
+			runs = atoi(v);
+			i++;
+		} else if (!strcmp(a, "--min-time") && v) {
+			min_time = atof(v);
+			i++;
+		} else if (!strcmp(a, "--raw") && v) {
+			rawfile = v;
+			i++;
+		} else if (!strcmp(a, "--image") && v && raw.nreg < 1024) {
+			struct region *g = &raw.reg[raw.nreg];
+			char *colon;
+
+			g->addr = strtoull(v, &colon, 0);
+			if (*colon != ':' ||
+			    ss_read("", colon + 1, &g->data, &g->len)) {
+				fprintf(stderr, "bench-dec: bad --image %s\n",
+					v);
+				return 2;
+			}
+			raw.nreg++;
+			i++;
+		} else if (!strncmp(a, "--trc", 5) && v) {
+			uint32_t x = (uint32_t)strtoul(v, NULL, 0);
+
+			if (!strcmp(a, "--trcidr0"))
+				raw.cfg.pkt.trcidr0 = x;
+			else if (!strcmp(a, "--trcidr2"))
+				raw.cfg.pkt.trcidr2 = x;
+			else if (!strcmp(a, "--trcidr8"))
+				raw.cfg.pkt.trcidr8 = x;
+			else if (!strcmp(a, "--trcconfigr"))
+				raw.cfg.pkt.trcconfigr = x;
+			else if (!strcmp(a, "--trcdevarch"))
+				raw.cfg.pkt.trcdevarch = x;
+			i++;
+		} else {
+			run_path(a, runs < 1 ? 1 : runs > MAX_RUNS ?
+				 MAX_RUNS : runs, min_time, &tot);
+			npaths++;
+		}
+	}
+	if (runs < 1 || runs > MAX_RUNS)
+		runs = runs < 1 ? 1 : MAX_RUNS;
+	if (rawfile) {
+		struct result r;
+
+		if (ss_read("", rawfile, &raw.trace, &raw.len)) {
+			fprintf(stderr, "bench-dec: cannot read %s\n", rawfile);
+			return 1;
+		}
+		snprintf(raw.name, sizeof(raw.name), "%s", rawfile);
+		bench(&raw, runs, min_time, &r);
+		report(raw.name, &r);
+		add(&tot, &r);
+		free_input(&raw);
+	}
+	if (!npaths && !rawfile) {
+		fprintf(stderr, "usage: bench-dec [--runs N] [--min-time S] "
+			"PATH... | --raw FILE --image ADDR:FILE...\n");
+		return 2;
+	}
+	printf("# median of %d runs; totals = one pass over every input\n",
+	       runs);
+	report("TOTAL", &tot);
+	return 0;
+}
