@@ -46,7 +46,7 @@ static uint8_t *buf_ptr(struct hwm_vcpu *c, uint64_t va, uint64_t *room)
 	struct hwm_cpu *shm = c->shm;
 	uint64_t off = va - shm->buf_va, *pages, pa;
 
-	if (!shm->buf_pages_pa || va < shm->buf_va ||
+	if (!shm->buf_pages_pa || shm->buf_npages > hwm.ram_size / HWM_PAGE || va < shm->buf_va ||
 	    off / HWM_PAGE >= shm->buf_npages)
 		return NULL;
 	pages = hwm_guest_pa(shm->buf_pages_pa, shm->buf_npages * 8);
