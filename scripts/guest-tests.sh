@@ -31,6 +31,8 @@ RUNS=(
 "smp2-hotplug|--smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
 "builtin-pmu|--builtin-pmu||run-builtin.sh"
 "hwmodel|--hwmodel|hw_brbe hw_ete|"
+"hwmodel-smp2-noicount|--hwmodel --smp 2 --no-icount|hw_brbe hw_ete|"
+"hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
 )
 
 want=("$@")
@@ -52,6 +54,12 @@ for run in "${RUNS[@]}"; do
 		"$runner" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
 		"$P/run-builtin.sh" > "$log" 2>&1
 	rc=$?
+	# The end-to-end run is judged on the host too: its trace, decoded
+	# with libete, must be the path the model's ground truth recorded.
+	if [ "$name" = hwmodel-e2e ] && [ $rc -eq 0 ]; then
+		"$BUILD/host/truth_check" "$log" "$BUILD/logs/truth-e2e.log" \
+			"$G/hw_ete_dump" >> "$log" 2>&1 || rc=1
+	fi
 	cat "$log"
 	case $rc in
 	0) ;;

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * truth_check CONSOLE TRUTH ELF: decode the trace hw_ete_dump printed on
+ * the guest console with libete, the program image taken from ELF's
+ * PT_LOAD segments, and compare the path with the hardware model's
+ * ground-truth log (Documentation/hwmodel.rst): every branch (source,
+ * taken, destination) and every exception (preferred return address) of
+ * CPU 0 between the model's ete-start and ete-stop, in order.  TAP out.
+ */
+#include <elf.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ete/dec.h>
+#include <ete/img.h>
+
+struct ev {
+	char kind;		/* 'B' branch, 'X' exception */
+	uint64_t src;		/* B: branch address */
+	uint64_t dst;		/* B: next instruction, 0 if unknown; X: ret */
+	int taken;
+};
+
+struct evs {
+	struct ev *v;
+	size_t n, cap;
+};
+
+static void push(struct evs *e, struct ev ev)
+{
+	if (e->n == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : 1024;
+		e->v = realloc(e->v, e->cap * sizeof(*e->v));
+		if (!e->v)
+			exit(2);
+	}
+	e->v[e->n++] = ev;
+}
+
+static int tap_n;
+
+static int tap(int ok, const char *fmt, const char *what)
+{
+	printf("%sok %d - %s%s\n", ok ? "" : "not ", ++tap_n, fmt, what);
+	return !ok;
+}
+
+/* The decoded path: a branch ends each range; exceptions as they come. */
+struct sink {
+	struct evs out;
+	int pending;		/* last range ended in a branch, dst unknown */
+	size_t errors;
+};
+
+static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
+{
+	struct sink *s = ctx;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct ete_elem *e = &el[i];
+
+		switch (e->type) {
+		case ETE_ELEM_INSTR_RANGE:
+			if (s->pending && e->start)
+				s->out.v[s->out.n - 1].dst = e->start;
+			s->pending = 0;
+			if (e->last_cls == ETE_INSN_BR ||
+			    e->last_cls == ETE_INSN_BR_INDIRECT) {
+				struct ev ev = { 'B', e->end - e->last_size,
+						 0, e->exec };
+
+				if (!e->exec)
+					ev.dst = ev.src + e->last_size;
+				push(&s->out, ev);
+				s->pending = e->exec;
+			}
+			break;
+		case ETE_ELEM_EXCEPTION:
+			s->pending = 0;
+			push(&s->out, (struct ev){ 'X', 0, e->end, 0 });
+			break;
+		case ETE_ELEM_ADDR_NACC:
+		case ETE_ELEM_NO_SYNC:
+			s->errors += e->type == ETE_ELEM_ADDR_NACC;
+			s->pending = 0;
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc(n ? n : 1);
+	if (buf && fread(buf, 1, n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Map the PT_LOAD segments of a static AArch64 ELF into the image. */
+static int load_elf(struct ete_img *img, const uint8_t *elf, size_t len)
+{
+	const Elf64_Ehdr *eh = (const void *)elf;
+	int i, n = 0;
+
+	if (len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != EM_AARCH64)
+		return -1;
+	for (i = 0; i < eh->e_phnum; i++) {
+		const Elf64_Phdr *ph = (const void *)(elf + eh->e_phoff +
+						      i * eh->e_phentsize);
+
+		if ((const uint8_t *)(ph + 1) > elf + len)
+			return -1;
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		if (ph->p_offset + ph->p_filesz > len ||
+		    ete_img_add_buffer(img, ph->p_vaddr, elf + ph->p_offset,
+				       ph->p_filesz))
+			return -1;
+		n++;
+	}
+	return n ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+	struct ete_dec_config cfg = { 0 };
+	static struct ete_dec dec;
+	struct sink s = { 0 };
+	struct evs truth = { 0 };
+	struct ete_img img;
+	uint8_t *trace = NULL, *elf;
+	size_t tlen = 0, tcap = 0, elf_len, i, first_bad = (size_t)-1;
+	unsigned long long v;
+	char line[512], key[64];
+	int in = 0, fail = 0, xs = 0;
+	FILE *f;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc != 4) {
+		fprintf(stderr, "usage: truth_check CONSOLE TRUTH ELF\n");
+		return 2;
+	}
+
+	/* The trace and the trace unit's registers, off the console. */
+	f = fopen(argv[1], "r");
+	if (!f)
+		return tap(0, "console log readable: ", argv[1]) ? 1 : 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *p;
+
+		if (sscanf(line, "STATUS %63s %lli", key, &v) == 2) {
+			if (!strcmp(key, "trcidr0"))
+				cfg.pkt.trcidr0 = v;
+			else if (!strcmp(key, "trcidr1"))
+				cfg.pkt.trcidr1 = v;
+			else if (!strcmp(key, "trcidr2"))
+				cfg.pkt.trcidr2 = v;
+			else if (!strcmp(key, "trcidr8"))
+				cfg.pkt.trcidr8 = v;
+			else if (!strcmp(key, "trcdevarch"))
+				cfg.pkt.trcdevarch = v;
+			else if (!strcmp(key, "trcconfigr"))
+				cfg.pkt.trcconfigr = v;
+			else if (!strcmp(key, "trctraceidr"))
+				cfg.pkt.trctraceidr = v;
+			continue;
+		}
+		if (strncmp(line, "TRACEHEX ", 9))
+			continue;
+		for (p = line + 9; p[0] && p[1] && p[0] != '\n'; p += 2) {
+			unsigned int b;
+
+			if (sscanf(p, "%2x", &b) != 1)
+				break;
+			if (tlen == tcap) {
+				tcap = tcap ? 2 * tcap : 65536;
+				trace = realloc(trace, tcap);
+				if (!trace)
+					return 2;
+			}
+			trace[tlen++] = b;
+		}
+	}
+	fclose(f);
+	fail |= tap(tlen > 0, "trace read from the console", "");
+
+	/* The ground truth of CPU 0 inside the trace window. */
+	f = fopen(argv[2], "r");
+	if (!f)
+		return tap(0, "truth log readable: ", argv[2]) ? 1 : 0;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long a, b, c;
+		unsigned int cpu;
+		int t;
+		char kind[32];
+
+		if (sscanf(line, "N %u %31s", &cpu, kind) == 2 && cpu == 0) {
+			if (!strcmp(kind, "ete-start"))
+				in = 1;
+			else if (!strcmp(kind, "ete-stop"))
+				in = 0;
+			continue;
+		}
+		if (!in)
+			continue;
+		if (sscanf(line, "B %u %31s %lli %lli %*s %*s %d", &cpu, kind,
+			   &a, &b, &t) == 5 && cpu == 0)
+			push(&truth, (struct ev){ 'B', a, b, t });
+		else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
+				&a, &b, &c) == 5 && cpu == 0) {
+			push(&truth, (struct ev){ 'X', 0, b, 0 });
+			xs++;
+		}
+	}
+	fclose(f);
+	fail |= tap(truth.n > 0, "ground truth has events in the window", "");
+
+	elf = read_file(argv[3], &elf_len);
+	if (ete_img_init(&img) || !elf || load_elf(&img, elf, elf_len))
+		return tap(0, "program image from ", argv[3]) ? 1 : 0;
+
+	cfg.trace_id = cfg.pkt.trctraceidr;
+	if (ete_dec_init(&dec, &cfg, &img, on_elems, &s))
+		return tap(0, "decoder accepts the trace unit's registers", "");
+	ete_dec_decode(&dec, trace, tlen, 0);
+	ete_dec_flush(&dec);
+	fail |= tap(!s.errors, "no inaccessible memory in the decoded path", "");
+
+	for (i = 0; i < truth.n && i < s.out.n; i++) {
+		const struct ev *t = &truth.v[i], *d = &s.out.v[i];
+		int same = t->kind == d->kind && t->src == d->src &&
+			   t->taken == d->taken &&
+			   (!d->dst || t->dst == d->dst);
+
+		if (!same) {
+			first_bad = i;
+			break;
+		}
+	}
+	if (first_bad != (size_t)-1 || truth.n != s.out.n) {
+		size_t k = first_bad == (size_t)-1 ? i : first_bad, j;
+
+		printf("# %zu truth events, %zu decoded; first difference at %zu\n",
+		       truth.n, s.out.n, k);
+		for (j = k > 3 ? k - 3 : 0; j < k + 4; j++)
+			printf("#   %zu truth %c %#" PRIx64 " -> %#" PRIx64 " %d | decoded %c %#" PRIx64 " -> %#" PRIx64 " %d\n",
+			       j, j < truth.n ? truth.v[j].kind : '-',
+			       j < truth.n ? truth.v[j].src : 0,
+			       j < truth.n ? truth.v[j].dst : 0,
+			       j < truth.n ? truth.v[j].taken : 0,
+			       j < s.out.n ? s.out.v[j].kind : '-',
+			       j < s.out.n ? s.out.v[j].src : 0,
+			       j < s.out.n ? s.out.v[j].dst : 0,
+			       j < s.out.n ? s.out.v[j].taken : 0);
+		fail |= tap(0, "decoded path equals the model's ground truth", "");
+	} else {
+		printf("# %zu events (%d exceptions) match\n", truth.n, xs);
+		fail |= tap(1, "decoded path equals the model's ground truth", "");
+	}
+	fail |= tap(xs >= 16, "the path includes the page faults", "");
+	ete_img_free(&img);
+	free(elf);
+	free(trace);
+	free(truth.v);
+	free(s.out.v);
+	return fail;
+}
