@@ -31,6 +31,7 @@ RUNS=(
 "smp2-hotplug|--smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
 "builtin-pmu|--builtin-pmu||run-builtin.sh"
 "hwmodel|--hwmodel|hw_brbe hw_ete|"
+"hwmodel-el2-vhe|--hwmodel --el2|hw_brbe hw_ete|"
 "hwmodel-smp2-noicount|--hwmodel --smp 2 --no-icount|hw_brbe hw_ete|"
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
 )

@@ -57,14 +57,31 @@ static struct hwm_cpu *model_this_cpu(void)
 	return model_cpu(smp_processor_id());
 }
 
+/*
+ * With HCR_EL2.E2H set (VHE) the EL1 encodings of TRFCR and BRBCR reach
+ * their EL2 registers, as on silicon: the code above runs unchanged.
+ */
+static bool model_vhe;
+
+static enum hw_reg model_redirect(enum hw_reg reg)
+{
+	if (!model_vhe)
+		return reg;
+	if (reg == HW_TRFCR_EL1)
+		return HW_TRFCR_EL2;
+	if (reg == HW_BRBCR_EL1)
+		return HW_BRBCR_EL2;
+	return reg;
+}
+
 static u64 model_read(enum hw_reg reg)
 {
-	return READ_ONCE(model_this_cpu()->regs[reg]);
+	return READ_ONCE(model_this_cpu()->regs[model_redirect(reg)]);
 }
 
 static void model_write(enum hw_reg reg, u64 val)
 {
-	WRITE_ONCE(model_this_cpu()->regs[reg], val);
+	WRITE_ONCE(model_this_cpu()->regs[model_redirect(reg)], val);
 }
 
 static void model_sync(void)
@@ -278,7 +295,8 @@ int hw_model_probe(const struct hw_backend **out, unsigned int *features)
 		model_base = NULL;
 		return -EINVAL;
 	}
-	WRITE_ONCE(g->kernel_el, is_kernel_in_hyp_mode() ? 2 : 1);
+	model_vhe = is_kernel_in_hyp_mode();
+	WRITE_ONCE(g->kernel_el, model_vhe ? 2 : 1);
 	WRITE_ONCE(g->kernel_va_start, PAGE_OFFSET);
 	WRITE_ONCE(g->cntfrq, arch_timer_get_cntfrq());
 	/* The fields above must be visible before the plugin trusts them. */

@@ -6,9 +6,10 @@
  *
  * /sys/kernel/debug/armtrace_hwtest/
  *   ctl     write a command; it acts on the writer's CPU (pin the task):
- *             ete-start KIB TRCCONFIGR EL_MASK   trace ELs in EL_MASK
- *                                                (bit n: ELn) into a
- *                                                KIB KiB buffer, fill mode
+ *             ete-start KIB TRCCONFIGR EL_MASK   trace EL0 (bit 0) and/or
+ *                                                the kernel's EL (bit 1:
+ *                                                EL1, EL2 under VHE) into
+ *                                                a KIB KiB buffer, fill mode
  *             ete-stop
  *             brbe-start BRBCR BRBFCR
  *             brbe-stop
@@ -27,6 +28,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+#include <asm/virt.h>
 
 #include <armtrace/brbe_regs.h>
 #include <armtrace/trbe_regs.h>
@@ -97,11 +99,14 @@ static int wait_idle(bool idle)
 
 static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 {
+	unsigned long exlevels;
 	u64 base, limit;
 	int cpu, ret;
 
-	if (!kib || kib > 65536 || el_mask > 0xf)
+	if (!kib || kib > 65536 || el_mask > 3)
 		return -EINVAL;
+	/* TRCVICTLR names ELs; under VHE the kernel's is EL2. */
+	exlevels = (el_mask & 1) | ((el_mask & 2) << is_kernel_in_hyp_mode());
 	vfree(st.buf);
 	atomic_set(&st.irqs, 0);
 	st.irq_trbsr = 0;
@@ -140,10 +145,10 @@ static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 	hw_write(HW_TRCCONFIGR, configr);
 	hw_write(HW_TRCTRACEIDR, 0x10 + 2 * cpu);
 	hw_write(HW_TRCSYNCPR, 0xc);		/* sync every 4 KiB */
-	/* ViewInst always on, in the Non-secure ELs of el_mask only. */
+	/* ViewInst always on, in the Non-secure ELs asked for only. */
 	hw_write(HW_TRCVICTLR, TRCVICTLR_EVENT_TRUE | TRCVICTLR_SSSTATUS |
 		 FIELD_PREP(TRCVICTLR_EXLEVEL_S, 0xf) |
-		 FIELD_PREP(TRCVICTLR_EXLEVEL_NS, ~el_mask & 0xf));
+		 FIELD_PREP(TRCVICTLR_EXLEVEL_NS, ~exlevels & 0xf));
 	hw_write(HW_TRCPRGCTLR, TRCPRGCTLR_EN);
 	hw_sync();
 	ret = wait_idle(false);
