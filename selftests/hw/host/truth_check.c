@@ -5,7 +5,10 @@
  * PT_LOAD segments, and compare the path with the hardware model's
  * ground-truth log (Documentation/hwmodel.rst): every branch (source,
  * taken, destination) and every exception (preferred return address) of
- * CPU 0 between the model's ete-start and ete-stop, in order.  TAP out.
+ * CPU 0 between the model's ete-start and ete-stop, in order.  The same
+ * trace decoded by Debian's OpenCSD 1.3.3 must give the same instruction
+ * ranges and exceptions as libete (the model's encoder and libete share
+ * code; OpenCSD shares none).  TAP out.
  */
 #include <elf.h>
 #include <inttypes.h>
@@ -15,6 +18,7 @@
 
 #include <ete/dec.h>
 #include <ete/img.h>
+#include "enc_ocsd.h"
 
 struct ev {
 	char kind;		/* 'B' branch, 'X' exception */
@@ -50,6 +54,7 @@ static int tap(int ok, const char *fmt, const char *what)
 /* The decoded path: a branch ends each range; exceptions as they come. */
 struct sink {
 	struct evs out;
+	struct enc_els els;	/* ranges and exceptions, for OpenCSD */
 	int pending;		/* last range ended in a branch, dst unknown */
 	size_t errors;
 };
@@ -64,6 +69,9 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 
 		switch (e->type) {
 		case ETE_ELEM_INSTR_RANGE:
+			enc_els_push(&s->els, &(struct enc_el){
+				.type = EL_RANGE, .a = e->start, .b = e->end,
+				.n = e->ninsn, .taken = e->exec });
 			if (s->pending && e->start)
 				s->out.v[s->out.n - 1].dst = e->start;
 			s->pending = 0;
@@ -79,6 +87,8 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 			}
 			break;
 		case ETE_ELEM_EXCEPTION:
+			enc_els_push(&s->els, &(struct enc_el){
+				.type = EL_EXC, .a = e->end, .exc = e->num });
 			s->pending = 0;
 			push(&s->out, (struct ev){ 'X', 0, e->end, 0 });
 			break;
@@ -115,8 +125,42 @@ static uint8_t *read_file(const char *path, size_t *len)
 	return buf;
 }
 
+/* Ranges and exceptions of two decoders must agree, field by field. */
+static int same_els(const struct enc_els *a, const struct enc_els *b)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < a->n; i++) {
+		const struct enc_el *x = &a->e[i], *y;
+
+		if (x->type != EL_RANGE && x->type != EL_EXC)
+			continue;
+		while (j < b->n && b->e[j].type != EL_RANGE &&
+		       b->e[j].type != EL_EXC)
+			j++;
+		if (j == b->n)
+			return 0;
+		y = &b->e[j++];
+		if (x->type != y->type || x->a != y->a ||
+		    (x->type == EL_RANGE && (x->b != y->b || x->n != y->n ||
+					     x->taken != y->taken)) ||
+		    (x->type == EL_EXC && x->exc != y->exc)) {
+			printf("# first difference at element %zu: %d %#" PRIx64 " %#" PRIx64 " %u %u | OpenCSD %d %#" PRIx64 " %#" PRIx64 " %u %u\n",
+			       i, x->type, x->a, x->b, x->n, x->taken,
+			       y->type, y->a, y->b, y->n, y->taken);
+			return 0;
+		}
+	}
+	for (; j < b->n; j++)
+		if (b->e[j].type == EL_RANGE || b->e[j].type == EL_EXC)
+			return 0;
+	printf("# %zu OpenCSD elements, all ranges and exceptions equal\n", j);
+	return j > 0;
+}
+
 /* Map the PT_LOAD segments of a static AArch64 ELF into the image. */
-static int load_elf(struct ete_img *img, const uint8_t *elf, size_t len)
+static int load_elf(struct ete_img *img, const uint8_t *elf, size_t len,
+		    struct enc_mem *mem)
 {
 	const Elf64_Ehdr *eh = (const void *)elf;
 	int i, n = 0;
@@ -136,6 +180,9 @@ static int load_elf(struct ete_img *img, const uint8_t *elf, size_t len)
 		    ete_img_add_buffer(img, ph->p_vaddr, elf + ph->p_offset,
 				       ph->p_filesz))
 			return -1;
+		if (n == 0)
+			*mem = (struct enc_mem){ ph->p_vaddr, elf + ph->p_offset,
+						 ph->p_filesz };
 		n++;
 	}
 	return n ? 0 : -1;
@@ -148,6 +195,9 @@ int main(int argc, char **argv)
 	struct sink s = { 0 };
 	struct evs truth = { 0 };
 	struct ete_img img;
+	struct enc_mem mem = { 0 };
+	struct enc_els ocsd = { 0 };
+	struct enc_ocsd_stats ost;
 	uint8_t *trace = NULL, *elf;
 	size_t tlen = 0, tcap = 0, elf_len, i, first_bad = (size_t)-1;
 	unsigned long long v;
@@ -236,7 +286,7 @@ int main(int argc, char **argv)
 	fail |= tap(truth.n > 0, "ground truth has events in the window", "");
 
 	elf = read_file(argv[3], &elf_len);
-	if (ete_img_init(&img) || !elf || load_elf(&img, elf, elf_len))
+	if (ete_img_init(&img) || !elf || load_elf(&img, elf, elf_len, &mem))
 		return tap(0, "program image from ", argv[3]) ? 1 : 0;
 
 	cfg.trace_id = cfg.pkt.trctraceidr;
@@ -278,6 +328,15 @@ int main(int argc, char **argv)
 		fail |= tap(1, "decoded path equals the model's ground truth", "");
 	}
 	fail |= tap(xs >= 16, "the path includes the page faults", "");
+
+	if (enc_ocsd_decode(&cfg.pkt, &mem, 1, trace, tlen, &ocsd, &ost))
+		fail |= tap(0, "OpenCSD 1.3.3 decodes the trace: ", ost.last_err);
+	else
+		fail |= tap(!ost.errors && !ost.nacc && same_els(&s.els, &ocsd),
+			    "OpenCSD 1.3.3 gives libete's ranges and exceptions",
+			    "");
+	enc_els_free(&ocsd);
+	enc_els_free(&s.els);
 	ete_img_free(&img);
 	free(elf);
 	free(trace);
