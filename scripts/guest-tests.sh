@@ -10,6 +10,7 @@ set -uo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
+CACHE=${CACHE:-$TOP/.cache}
 G=$BUILD/guest
 P=$TOP/selftests/pmu
 mkdir -p "$BUILD/logs"
@@ -34,6 +35,7 @@ RUNS=(
 "hwmodel-el2-vhe|--hwmodel --el2|hw_brbe hw_ete|"
 "hwmodel-smp2-noicount|--hwmodel --smp 2 --no-icount|hw_brbe hw_ete|"
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
+"hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50|hw_ete_dump|"
 )
 
 want=("$@")
@@ -57,10 +59,16 @@ for run in "${RUNS[@]}"; do
 	rc=$?
 	# The end-to-end run is judged on the host too: its trace, decoded
 	# with libete, must be the path the model's ground truth recorded.
-	if [ "$name" = hwmodel-e2e ] && [ $rc -eq 0 ]; then
-		"$BUILD/host/truth_check" "$log" "$BUILD/logs/truth-e2e.log" \
-			"$G/hw_ete_dump" >> "$log" 2>&1 || rc=1
-	fi
+	case $name in
+	hwmodel-e2e)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-e2e.log" 16 "$G/hw_ete_dump" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	hwmodel-e2e-busybox)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-e2e-busybox.log" 4 "$G/hw_ete_dump" \
+			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	esac
 	cat "$log"
 	case $rc in
 	0) ;;

@@ -2,9 +2,13 @@
 /*
  * End-to-end ETE run for the host: trace brb_workload and a loop that
  * page-faults in the middle of a block at EL0 through armtrace_hwtest,
- * then print the status registers and the trace as hex on stdout for
- * selftests/hw/host/truth_check, which decodes it with libete and
- * compares the path with the hardware model's ground-truth log.
+ * or, given a command, that command run by fork and exec (a real
+ * workload: busybox), then print the status registers and the trace as
+ * hex on stdout for selftests/hw/host/truth_check, which decodes it with
+ * libete and compares the path with the hardware model's ground truth.
+ *
+ * The binary is linked away from 0x400000, where static programs such
+ * as busybox load, so one image holds both without overlap.
  *
  *   STATUS <key> <value>     one per status line
  *   TRACEHEX <hex>           64 trace bytes a line
@@ -20,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 
 #define DIR "/sys/kernel/debug/armtrace_hwtest/"
 #define PAGES 16
@@ -49,7 +54,22 @@ static __attribute__((noinline)) long touch(volatile char *p, int pages)
 	return sum;
 }
 
-int main(void)
+/* fork + exec @argv on this CPU; the child inherits the affinity. */
+static int run(char **argv)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int main(int argc, char **argv)
 {
 	static uint8_t buf[256 * 1024];
 	char line[128];
@@ -71,9 +91,14 @@ int main(void)
 
 	if (ctl("ete-start 256 0 1"))
 		ok = 0;
-	for (i = 0; i < 200; i++)
-		brb_workload_fn();
-	sum = touch(pages, PAGES);
+	if (argc > 1) {
+		sum = run(argv + 1);
+		ok &= sum == 0;
+	} else {
+		for (i = 0; i < 200; i++)
+			brb_workload_fn();
+		sum = touch(pages, PAGES);
+	}
 	if (ctl("ete-stop"))
 		ok = 0;
 
@@ -96,7 +121,8 @@ int main(void)
 		printf("%s%02x%s", i % 64 ? "" : "TRACEHEX ", buf[i],
 		       i % 64 == 63 || i + 1 == len ? "\n" : "");
 	printf("TRACEEND %zu\n", len);
-	printf("%sok 1 - hw_ete_dump: traced %zu bytes (page sum %ld)\n",
-	       ok && len ? "" : "not ", len, sum);
+	printf("%sok 1 - hw_ete_dump: traced %zu bytes (%s %ld)\n",
+	       ok && len ? "" : "not ", len,
+	       argc > 1 ? "exit status" : "page sum", sum);
 	return !(ok && len);
 }

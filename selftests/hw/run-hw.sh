@@ -7,7 +7,17 @@ dmesg | grep -q "through the model backend: ETE TRBE BRBE" ||
 rc=0
 for t in $ARMTRACE_TESTS; do
 	echo "# === $t"
-	./"$t" || rc=1
+	# ARMTRACE_ARGS: arguments for the test, '@'-separated.
+	if [ -n "$ARMTRACE_ARGS" ]; then
+		old_ifs=$IFS
+		IFS=@
+		# shellcheck disable=SC2086
+		set -- $ARMTRACE_ARGS
+		IFS=$old_ifs
+		./"$t" "$@" || rc=1
+	else
+		./"$t" || rc=1
+	fi
 done
 rmmod armtrace_hwtest || { echo "not ok 1 - rmmod armtrace_hwtest"; rc=1; }
 exit $rc
