@@ -35,7 +35,7 @@ RUNS=(
 "hwmodel-el2-vhe|--hwmodel --el2|hw_brbe hw_ete|"
 "hwmodel-smp2-noicount|--hwmodel --smp 2 --no-icount|hw_brbe hw_ete|"
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
-"hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50|hw_ete_dump|"
+"hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIGR=40|hw_ete_dump|"
 )
 
 want=("$@")

@@ -16,7 +16,9 @@
 #include <linux/of.h>
 #include <linux/of_address.h>
 #include <linux/slab.h>
+#include <linux/sched.h>
 #include <linux/smp.h>
+#include <linux/tracepoint.h>
 #include <linux/vmalloc.h>
 #include <asm/virt.h>
 #include <clocksource/arm_arch_timer.h>
@@ -224,12 +226,55 @@ static void model_irq_disable(int irq)
 	hrtimer_cancel(&this_cpu_ptr(model_irqs)->timer);
 }
 
+/*
+ * The PE knows CONTEXTIDR_EL1, which Linux sets to the next task's PID at
+ * every switch (CONFIG_PID_IN_CONTEXTIDR); the plugin cannot read it, so
+ * the backend tells it from the sched_switch tracepoint, just before the
+ * switch writes the register.
+ */
+static struct tracepoint *model_tp_switch;
+
+static void model_sched_switch(void *data, bool preempt,
+			       struct task_struct *prev,
+			       struct task_struct *next,
+			       unsigned int prev_state)
+{
+	WRITE_ONCE(model_this_cpu()->contextidr, task_pid_nr(next));
+	model_sync();
+}
+
+static void model_find_tp(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "sched_switch"))
+		model_tp_switch = tp;
+}
+
+static void model_ctx_hook(bool on)
+{
+	if (on) {
+		for_each_kernel_tracepoint(model_find_tp, NULL);
+		if (model_tp_switch &&
+		    tracepoint_probe_register(model_tp_switch,
+					      model_sched_switch, NULL))
+			model_tp_switch = NULL;
+		if (!model_tp_switch)
+			pr_warn("no sched_switch hook: CONTEXTID stays 0\n");
+	} else if (model_tp_switch) {
+		tracepoint_probe_unregister(model_tp_switch,
+					    model_sched_switch, NULL);
+		/* No CPU may still be in the probe when the module goes. */
+		tracepoint_synchronize_unregister();
+		model_tp_switch = NULL;
+	}
+}
+
 static void model_release(void)
 {
 	int cpu;
 
 	if (!model_base)
 		return;
+	model_ctx_hook(false);
 	for (cpu = 0; cpu < HWM_MAX_CPUS; cpu++)
 		model_buf_unpublish(cpu);
 	WRITE_ONCE(model_global()->guest_attached, 0);
@@ -302,6 +347,7 @@ int hw_model_probe(const struct hw_backend **out, unsigned int *features)
 	/* The fields above must be visible before the plugin trusts them. */
 	smp_wmb();
 	WRITE_ONCE(g->guest_attached, 1);
+	model_ctx_hook(true);
 	*out = &hw_model_backend;
 	*features = (g->features & HWM_F_ETE ? HW_HAS_ETE : 0) |
 		    (g->features & HWM_F_TRBE ? HW_HAS_TRBE : 0) |

@@ -89,7 +89,10 @@ int main(int argc, char **argv)
 	if (pages == MAP_FAILED)
 		return 1;
 
-	if (ctl("ete-start 256 0 1"))
+	/* ARMTRACE_CONFIGR: TRCCONFIGR in hex (e.g. 40: CONTEXTID). */
+	snprintf(line, sizeof(line), "ete-start 256 %s 1",
+		 getenv("ARMTRACE_CONFIGR") ? getenv("ARMTRACE_CONFIGR") : "0");
+	if (ctl(line))
 		ok = 0;
 	if (argc > 1) {
 		sum = run(argv + 1);

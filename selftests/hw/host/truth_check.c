@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <armtrace/ete_regs.h>
 #include <ete/dec.h>
 #include <ete/img.h>
 #include "enc_ocsd.h"
@@ -57,6 +58,8 @@ static int tap(int ok, const char *fmt, const char *what)
 struct sink {
 	struct evs out;
 	struct enc_els els;	/* ranges and exceptions, for OpenCSD */
+	uint32_t cids[8];	/* distinct CONTEXTIDs seen */
+	int ncids, cid_missing;
 	int pending;		/* last range ended in a branch, dst unknown */
 	size_t errors;
 };
@@ -94,6 +97,19 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 			s->pending = 0;
 			push(&s->out, (struct ev){ 'X', 0, e->end, 0 });
 			break;
+		case ETE_ELEM_PE_CONTEXT: {
+			int k;
+
+			if (!e->ctx.cid_valid) {
+				s->cid_missing++;
+				break;
+			}
+			for (k = 0; k < s->ncids && s->cids[k] != e->ctx.cid; k++)
+				;
+			if (k == s->ncids && k < 8)
+				s->cids[s->ncids++] = e->ctx.cid;
+			break;
+		}
 		case ETE_ELEM_ADDR_NACC:
 		case ETE_ELEM_NO_SYNC:
 			s->errors += e->type == ETE_ELEM_ADDR_NACC;
@@ -337,6 +353,19 @@ int main(int argc, char **argv)
 	} else {
 		printf("# %zu events (%d exceptions) match\n", truth.n, xs);
 		fail |= tap(1, "decoded path equals the model's ground truth", "");
+	}
+	/*
+	 * With TRCCONFIGR.CID the contexts carry CONTEXTIDR, the PID: one
+	 * per process in the window (a fork+exec run has two).
+	 */
+	if (cfg.pkt.trcconfigr & TRCCONFIGR_CID) {
+		printf("# %d distinct CONTEXTIDs, %d contexts without one\n",
+		       s.ncids, s.cid_missing);
+		for (k = 0; k < s.ncids && s.cids[k]; k++)
+			;
+		fail |= tap(!s.cid_missing && s.ncids >= (nelf > 1 ? 2 : 1) &&
+			    k == s.ncids, "contexts carry the processes' PIDs",
+			    "");
 	}
 	printf("# %d exceptions, at least %d expected\n", xs, min_exc);
 	fail |= tap(xs >= min_exc, "the path includes the exceptions", "");
