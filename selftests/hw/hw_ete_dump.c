@@ -54,12 +54,15 @@ static __attribute__((noinline)) long touch(volatile char *p, int pages)
 	return sum;
 }
 
+static pid_t child;
+
 /* fork + exec @argv on this CPU; the child inherits the affinity. */
 static int run(char **argv)
 {
 	int status;
 	pid_t pid = fork();
 
+	child = pid;
 	if (pid == 0) {
 		execv(argv[0], argv);
 		_exit(127);
@@ -124,6 +127,7 @@ int main(int argc, char **argv)
 		printf("%s%02x%s", i % 64 ? "" : "TRACEHEX ", buf[i],
 		       i % 64 == 63 || i + 1 == len ? "\n" : "");
 	printf("TRACEEND %zu\n", len);
+	printf("PIDS %d %d\n", (int)getpid(), (int)child);
 	printf("%sok 1 - hw_ete_dump: traced %zu bytes (%s %ld)\n",
 	       ok && len ? "" : "not ", len,
 	       argc > 1 ? "exit status" : "page sum", sum);

@@ -215,7 +215,7 @@ int main(int argc, char **argv)
 	struct ete_img img;
 	struct enc_mem mem[MAX_ELFS] = { 0 };
 	uint8_t *elf[MAX_ELFS];
-	int k, nelf = 0, min_exc;
+	int k, nelf = 0, min_exc, pids[2] = { -1, -1 };
 	struct enc_els ocsd = { 0 };
 	struct enc_ocsd_stats ost;
 	uint8_t *trace = NULL;
@@ -256,6 +256,8 @@ int main(int argc, char **argv)
 				cfg.pkt.trctraceidr = v;
 			continue;
 		}
+		if (sscanf(line, "PIDS %d %d", &pids[0], &pids[1]) == 2)
+			continue;
 		if (strncmp(line, "TRACEHEX ", 9))
 			continue;
 		for (p = line + 9; p[0] && p[1] && p[0] != '\n'; p += 2) {
@@ -361,9 +363,11 @@ int main(int argc, char **argv)
 	if (cfg.pkt.trcconfigr & TRCCONFIGR_CID) {
 		printf("# %d distinct CONTEXTIDs, %d contexts without one\n",
 		       s.ncids, s.cid_missing);
-		for (k = 0; k < s.ncids && s.cids[k]; k++)
+		/* Each CONTEXTID is the PID of the runner or of its child. */
+		for (k = 0; k < s.ncids && ((int)s.cids[k] == pids[0] ||
+					    (int)s.cids[k] == pids[1]); k++)
 			;
-		fail |= tap(!s.cid_missing && s.ncids >= (nelf > 1 ? 2 : 1) &&
+		fail |= tap(!s.cid_missing && s.ncids == (pids[1] > 0 ? 2 : 1) &&
 			    k == s.ncids, "contexts carry the processes' PIDs",
 			    "");
 	}
