@@ -12,6 +12,9 @@
  *                                                a KIB KiB buffer, fill mode
  *             ete-stop
  *             brbe-start BRBCR BRBFCR
+ *             brbe-overflow                  a PMU overflow, as the PMU
+ *                                            driver reports it (BRBE
+ *                                            freezes when BRBCR.FZP)
  *             brbe-stop
  *   trace   the bytes the last ETE run wrote, base to TRBPTR
  *   status  registers after the last stop, TRBE interrupts taken
@@ -53,6 +56,7 @@ static struct {
 	size_t used;
 	unsigned int nbrb;
 	u64 brb[HW_BRB_MAX][3];
+	u64 brbfcr;			/* BRBFCR_EL1 at the last stop */
 	atomic_t irqs;
 	u64 irq_trbsr;			/* TRBSR_EL1 at the last interrupt */
 	int __percpu *irq_dev;
@@ -202,6 +206,14 @@ static int brbe_start(u64 brbcr, u64 brbfcr)
 	return 0;
 }
 
+static int brbe_overflow(void)
+{
+	get_cpu();
+	hw->pmu_overflow();
+	put_cpu();
+	return 0;
+}
+
 static int brbe_stop(void)
 {
 	unsigned int i, nrec;
@@ -212,7 +224,9 @@ static int brbe_stop(void)
 		return -EXDEV;
 	}
 	/* Pause recording before reading, as a PMU overflow would. */
-	fcr = hw_read(HW_BRBFCR_EL1) | BRBFCR_EL1_PAUSED;
+	fcr = hw_read(HW_BRBFCR_EL1);
+	st.brbfcr = fcr;
+	fcr |= BRBFCR_EL1_PAUSED;
 	hw_write(HW_BRBFCR_EL1, fcr);
 	hw_sync();
 	nrec = FIELD_GET(BRBIDR0_EL1_NUMREC, hw_read(HW_BRBIDR0_EL1));
@@ -262,6 +276,8 @@ static ssize_t ctl_write(struct file *f, const char __user *ubuf, size_t len,
 		ret = ete_stop();
 	else if (sscanf(cmd, "brbe-start %llx %llx", &a, &b) == 2)
 		ret = brbe_start(a, b);
+	else if (!strncmp(cmd, "brbe-overflow", 13))
+		ret = brbe_overflow();
 	else if (!strncmp(cmd, "brbe-stop", 9))
 		ret = brbe_stop();
 	else
@@ -313,6 +329,7 @@ static int brbe_show(struct seq_file *m, void *v)
 	for (i = 0; i < st.nbrb; i++)
 		seq_printf(m, "%u %#llx %#llx %#llx\n", i, st.brb[i][0],
 			   st.brb[i][1], st.brb[i][2]);
+	seq_printf(m, "brbfcr %#llx\n", st.brbfcr);
 	mutex_unlock(&st.lock);
 	return 0;
 }

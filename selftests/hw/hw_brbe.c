@@ -18,6 +18,7 @@ extern char brb_workload[], brb_call1[], brb_after1[], brb_call2[];
 extern char brb_after2[], brb_loop[], brb_cond[], brb_jump[], brb_tail[];
 extern char brb_ind[], brb_tail2[], brb_ret[], brb_leaf[], brb_leaf_ret[];
 void brb_workload_fn(void) __asm__("brb_workload");
+void brb_leaf_fn(void) __asm__("brb_leaf");
 
 struct rec {
 	uint64_t inf, src, tgt;
@@ -35,8 +36,15 @@ static int ctl(const char *cmd)
 	return n < 0 ? -errno : 0;
 }
 
-/* Run the workload between brbe-start and brbe-stop; read the records. */
-static int record(uint64_t brbcr, uint64_t brbfcr, struct rec *r, int max)
+static uint64_t last_brbfcr;
+
+/*
+ * Run the workload between brbe-start and brbe-stop (when @overflow,
+ * report a PMU overflow after it, then call brb_leaf from here); read the
+ * records.
+ */
+static int record_ovf(uint64_t brbcr, uint64_t brbfcr, int overflow,
+		      struct rec *r, int max)
 {
 	char cmd[64], line[128];
 	FILE *f;
@@ -48,6 +56,11 @@ static int record(uint64_t brbcr, uint64_t brbfcr, struct rec *r, int max)
 	if (ctl(cmd))
 		return -1;
 	brb_workload_fn();
+	if (overflow) {
+		if (ctl("brbe-overflow"))
+			return -1;
+		brb_leaf_fn();
+	}
 	if (ctl("brbe-stop"))
 		return -1;
 	f = fopen(DIR "brbe", "r");
@@ -56,8 +69,10 @@ static int record(uint64_t brbcr, uint64_t brbfcr, struct rec *r, int max)
 	while (n < max && fgets(line, sizeof(line), f)) {
 		unsigned long long a, b, c;
 
+		if (sscanf(line, "brbfcr %llx", &a) == 1)
+			last_brbfcr = a;
 		if (sscanf(line, "%u %llx %llx %llx", &idx, &a, &b, &c) != 4)
-			break;
+			continue;
 		r[n].inf = a;
 		r[n].src = b;
 		r[n].tgt = c;
@@ -65,6 +80,11 @@ static int record(uint64_t brbcr, uint64_t brbfcr, struct rec *r, int max)
 	}
 	fclose(f);
 	return n;
+}
+
+static int record(uint64_t brbcr, uint64_t brbfcr, struct rec *r, int max)
+{
+	return record_ovf(brbcr, brbfcr, 0, r, max);
 }
 
 static int type_of(const struct rec *r)
@@ -177,6 +197,39 @@ TEST_F(brbe, exclude_filter_drops_conditionals)
 TEST_F(brbe, no_el_enabled_no_records)
 {
 	ASSERT_EQ(0, record(0, BRBFCR_EL1_BRANCH_FILTERS, self->r, 64));
+}
+
+/* Calls of brb_leaf from outside the workload: made after the overflow. */
+static int late_calls(const struct rec *r, int n)
+{
+	int i, late = 0;
+
+	for (i = 0; i < n; i++)
+		late += r[i].tgt == (uintptr_t)brb_leaf &&
+			r[i].src != (uintptr_t)brb_call1 &&
+			r[i].src != (uintptr_t)brb_call2;
+	return late;
+}
+
+/*
+ * Freeze on PMU overflow (BRBCR.FZP): recording pauses at the overflow,
+ * so the call made after it leaves no record, while the workload before
+ * it is there; without FZP recording goes on.
+ */
+TEST_F(brbe, pmu_overflow_freezes_with_fzp)
+{
+	int n = record_ovf(BRBCR_ELX_E0BRE | BRBCR_ELX_FZP,
+			   BRBFCR_EL1_BRANCH_FILTERS, 1, self->r, 64);
+
+	ASSERT_LT(0, n);
+	ASSERT_NE(0, last_brbfcr & BRBFCR_EL1_PAUSED);
+	ASSERT_LE(0, find_entry(self->r, n));
+	ASSERT_EQ(0, late_calls(self->r, n));
+
+	n = record_ovf(BRBCR_ELX_E0BRE, BRBFCR_EL1_BRANCH_FILTERS, 1,
+		       self->r, 64);
+	ASSERT_EQ(0, last_brbfcr & BRBFCR_EL1_PAUSED);
+	ASSERT_EQ(1, late_calls(self->r, n));
 }
 
 /* EnI 0 with no type selected matches nothing: nothing is recorded. */
