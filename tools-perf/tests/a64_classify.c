@@ -159,6 +159,36 @@ int main(void)
 				 in.next_isa);
 		tap_ok(ok, "%s", a32[i].what);
 	}
+	/* exception-generating instructions: not waypoints, but flagged */
+	{
+		static const struct {
+			uint32_t op;
+			int exc;
+		} eg[] = {
+			{ 0xd4000001, 1 },	/* svc #0 */
+			{ 0xd41fffe1, 1 },	/* svc #0xffff */
+			{ 0xd4000002, 1 },	/* hvc #0 */
+			{ 0xd4000063, 1 },	/* smc #3 */
+			{ 0xd4200000, 0 },	/* brk #0 */
+			{ 0xd4400000, 0 },	/* hlt #0 */
+			{ 0xd4a00001, 0 },	/* dcps1 */
+			{ 0xd4000000, 0 },	/* LL 00: unallocated */
+			{ 0xd503201f, 0 },	/* nop */
+		};
+		bool ok = true;
+
+		for (size_t i = 0; i < sizeof(eg) / sizeof(eg[0]); i++) {
+			ete_a64_classify(eg[i].op, 0, 0, &in);
+			if (ete_a64_is_exc_gen(eg[i].op) != eg[i].exc ||
+			    in.cls != ETE_INSN_OTHER) {
+				tap_diag("%08x: exc_gen %d cls %u", eg[i].op,
+					 ete_a64_is_exc_gen(eg[i].op), in.cls);
+				ok = false;
+			}
+		}
+		tap_ok(ok, "a64 SVC/HVC/SMC are exception-generating, "
+		       "not waypoints");
+	}
 	/* the printer's names are OpenCSD's */
 	snprintf(name, sizeof(name), "%s|%s|%s|%s", ete_insn_class_name(1),
 		 ete_insn_sub_name(1), ete_insn_sub_name(2),

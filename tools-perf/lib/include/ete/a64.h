@@ -117,6 +117,21 @@ unsigned int ete_a32_classify(uint32_t op, uint64_t addr, unsigned int flags,
 unsigned int ete_t32_classify(uint32_t hw, uint64_t addr, unsigned int flags,
 			      struct ete_insn *out);
 
+/**
+ * ete_a64_is_exc_gen() - is @op SVC, HVC or SMC?
+ *
+ * These are not waypoints (the exception they cause is traced with an
+ * Exception packet whose preferred return address is the next
+ * instruction), so ete_a64_classify() calls them OTHER; a trace
+ * generator still has to know where they are.  Arm ARM "Exception
+ * generation": bits 31:24 0xd4, opc (23:21) 000, op2 (4:2) 000,
+ * LL (1:0) 01 SVC, 10 HVC, 11 SMC.
+ */
+static inline int ete_a64_is_exc_gen(uint32_t op)
+{
+	return (op & 0xffe0001cu) == 0xd4000000u && (op & 3u) != 0;
+}
+
 /* True if the T32 halfword @hw starts a 32-bit instruction. */
 static inline int ete_t32_is_wide(uint16_t hw)
 {
