@@ -6,35 +6,16 @@
  * includes the selected types, EnI 1 excludes them) and the EL enables.  Runs pinned to CPU 0 with armtrace_hwtest.ko loaded.
  */
 #define _GNU_SOURCE
-#include <fcntl.h>
-#include <sched.h>
 #include "kselftest_harness.h"
+#include "hwtest_util.h"
 
 #include <armtrace/brbe_regs.h>
 
-#define DIR "/sys/kernel/debug/armtrace_hwtest/"
 
-extern char brb_workload[], brb_call1[], brb_after1[], brb_call2[];
-extern char brb_after2[], brb_loop[], brb_cond[], brb_jump[], brb_tail[];
-extern char brb_ind[], brb_tail2[], brb_ret[], brb_leaf[], brb_leaf_ret[];
-void brb_workload_fn(void) __asm__("brb_workload");
-void brb_leaf_fn(void) __asm__("brb_leaf");
 
 struct rec {
 	uint64_t inf, src, tgt;
 };
-
-static int ctl(const char *cmd)
-{
-	int fd = open(DIR "ctl", O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, cmd, strlen(cmd));
-	close(fd);
-	return n < 0 ? -errno : 0;
-}
 
 static uint64_t last_brbfcr;
 
@@ -53,17 +34,17 @@ static int record_ovf(uint64_t brbcr, uint64_t brbfcr, int overflow,
 
 	snprintf(cmd, sizeof(cmd), "brbe-start %llx %llx",
 		 (unsigned long long)brbcr, (unsigned long long)brbfcr);
-	if (ctl(cmd))
+	if (hwtest_ctl(cmd))
 		return -1;
 	brb_workload_fn();
 	if (overflow) {
-		if (ctl("brbe-overflow"))
+		if (hwtest_ctl("brbe-overflow"))
 			return -1;
 		brb_leaf_fn();
 	}
-	if (ctl("brbe-stop"))
+	if (hwtest_ctl("brbe-stop"))
 		return -1;
-	f = fopen(DIR "brbe", "r");
+	f = fopen(HWTEST_DIR "brbe", "r");
 	if (!f)
 		return -1;
 	while (n < max && fgets(line, sizeof(line), f)) {
@@ -110,11 +91,7 @@ FIXTURE(brbe) {
 
 FIXTURE_SETUP(brbe)
 {
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(0, &set);
-	ASSERT_EQ(0, sched_setaffinity(0, sizeof(set), &set));
+	ASSERT_EQ(0, hwtest_pin_cpu0());
 }
 
 FIXTURE_TEARDOWN(brbe)

@@ -8,45 +8,14 @@
  * status the architecture defines and an interrupt.
  */
 #define _GNU_SOURCE
-#include <fcntl.h>
-#include <sched.h>
 #include "kselftest_harness.h"
+#include "hwtest_util.h"
 
 #include <armtrace/trbe_regs.h>
 #include <ete/pkt.h>
 
-#define DIR "/sys/kernel/debug/armtrace_hwtest/"
 #define KERNEL_VA 0xffff000000000000ULL
 
-extern char brb_workload[], brb_leaf[];
-void brb_workload_fn(void) __asm__("brb_workload");
-
-static int ctl(const char *cmd)
-{
-	int fd = open(DIR "ctl", O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, cmd, strlen(cmd));
-	close(fd);
-	return n < 0 ? -errno : 0;
-}
-
-static uint64_t status(const char *key)
-{
-	char line[128], k[64];
-	unsigned long long v = ~0ULL, x;
-	FILE *f = fopen(DIR "status", "r");
-
-	if (!f)
-		return ~0ULL;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%63s %lli", k, &x) == 2 && !strcmp(k, key))
-			v = x;
-	fclose(f);
-	return v;
-}
 
 struct run {
 	uint8_t *buf;
@@ -74,15 +43,15 @@ static int trace(unsigned int kib, unsigned int el_mask, unsigned int loops,
 
 	memset(r, 0, sizeof(*r));
 	snprintf(cmd, sizeof(cmd), "ete-start %u 0 %x", kib, el_mask);
-	if (ctl(cmd))
+	if (hwtest_ctl(cmd))
 		return -1;
 	for (i = 0; i < loops; i++)
 		brb_workload_fn();
-	if (ctl("ete-stop"))
+	if (hwtest_ctl("ete-stop"))
 		return -1;
 
 	r->buf = malloc(kib * 1024);
-	fd = open(DIR "trace", O_RDONLY);
+	fd = open(HWTEST_DIR "trace", O_RDONLY);
 	if (fd < 0 || !r->buf)
 		return -1;
 	for (;;) {
@@ -94,13 +63,13 @@ static int trace(unsigned int kib, unsigned int el_mask, unsigned int loops,
 	}
 	close(fd);
 
-	cfg.trcidr0 = status("trcidr0");
-	cfg.trcidr1 = status("trcidr1");
-	cfg.trcidr2 = status("trcidr2");
-	cfg.trcidr8 = status("trcidr8");
-	cfg.trcdevarch = status("trcdevarch");
-	cfg.trcconfigr = status("trcconfigr");
-	cfg.trctraceidr = status("trctraceidr");
+	cfg.trcidr0 = hwtest_status("trcidr0");
+	cfg.trcidr1 = hwtest_status("trcidr1");
+	cfg.trcidr2 = hwtest_status("trcidr2");
+	cfg.trcidr8 = hwtest_status("trcidr8");
+	cfg.trcdevarch = hwtest_status("trcdevarch");
+	cfg.trcconfigr = hwtest_status("trcconfigr");
+	cfg.trctraceidr = hwtest_status("trctraceidr");
 	if (ete_pkt_decoder_init(&dec, &cfg))
 		return -1;
 	for (;;) {
@@ -144,11 +113,7 @@ FIXTURE(ete) {
 
 FIXTURE_SETUP(ete)
 {
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(0, &set);
-	ASSERT_EQ(0, sched_setaffinity(0, sizeof(set), &set));
+	ASSERT_EQ(0, hwtest_pin_cpu0());
 }
 
 FIXTURE_TEARDOWN(ete)
@@ -173,9 +138,9 @@ TEST_F(ete, el0_trace_is_legal_and_has_no_kernel_addresses)
 	/* blr/br/ret x3 per run leave addresses; b.ne/bl/b leave atoms. */
 	ASSERT_LE(100, r->workload_addrs);
 	ASSERT_LE(100 * 5, r->atoms);
-	trbsr = status("trbsr");
+	trbsr = hwtest_status("trbsr");
 	ASSERT_EQ(0, trbsr & (TRBSR_EL1_S | TRBSR_EL1_IRQ));
-	ASSERT_EQ(0, status("irqs"));
+	ASSERT_EQ(0, hwtest_status("irqs"));
 }
 
 TEST_F(ete, el1_trace_has_only_kernel_addresses)
@@ -196,18 +161,18 @@ TEST_F(ete, fill_mode_stops_at_the_limit)
 	uint64_t trbsr, irq_trbsr;
 
 	ASSERT_EQ(0, trace(4, 1, 20000, r));
-	trbsr = status("trbsr");
-	irq_trbsr = status("irq_trbsr");
+	trbsr = hwtest_status("trbsr");
+	irq_trbsr = hwtest_status("irq_trbsr");
 	TH_LOG("%zu bytes, trbsr %#llx, %llu interrupts (trbsr then %#llx)",
 	       r->len, (unsigned long long)trbsr,
-	       (unsigned long long)status("irqs"),
+	       (unsigned long long)hwtest_status("irqs"),
 	       (unsigned long long)irq_trbsr);
 	ASSERT_EQ(4096, r->len);
-	ASSERT_EQ(4096, status("used"));
+	ASSERT_EQ(4096, hwtest_status("used"));
 	ASSERT_NE(0, trbsr & TRBSR_EL1_S);
 	ASSERT_EQ(TRBSR_EC_OTHERS, FIELD_GET(TRBSR_EL1_EC, trbsr));
 	ASSERT_EQ(TRBSR_BSC_FILLED, FIELD_GET(TRBSR_EL1_BSC, trbsr));
-	ASSERT_LE(1, status("irqs"));
+	ASSERT_LE(1, hwtest_status("irqs"));
 	ASSERT_NE(0, irq_trbsr & TRBSR_EL1_IRQ);
 	ASSERT_NE(0, irq_trbsr & TRBSR_EL1_S);
 	/* Cut at a byte, not at a packet: at most the last one is partial. */

@@ -16,8 +16,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,22 +24,10 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 
-#define DIR "/sys/kernel/debug/armtrace_hwtest/"
+#include "hwtest_util.h"
+
 #define PAGES 16
 
-void brb_workload_fn(void) __asm__("brb_workload");
-
-static int ctl(const char *cmd)
-{
-	int fd = open(DIR "ctl", O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, cmd, strlen(cmd));
-	close(fd);
-	return n < 0 ? -errno : 0;
-}
 
 /* Each first touch faults in the middle of the loop body's block. */
 static __attribute__((noinline)) long touch(volatile char *p, int pages)
@@ -76,16 +62,13 @@ int main(int argc, char **argv)
 {
 	static uint8_t buf[256 * 1024];
 	char line[128];
-	cpu_set_t set;
 	size_t len = 0, i;
 	volatile char *pages;
 	int fd, ok = 1;
 	long sum;
 	FILE *f;
 
-	CPU_ZERO(&set);
-	CPU_SET(0, &set);
-	if (sched_setaffinity(0, sizeof(set), &set))
+	if (hwtest_pin_cpu0())
 		return 1;
 	pages = mmap(NULL, PAGES * 4096, PROT_READ | PROT_WRITE,
 		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -95,7 +78,7 @@ int main(int argc, char **argv)
 	/* ARMTRACE_CONFIGR: TRCCONFIGR in hex (e.g. 40: CONTEXTID). */
 	snprintf(line, sizeof(line), "ete-start 256 %s 1",
 		 getenv("ARMTRACE_CONFIGR") ? getenv("ARMTRACE_CONFIGR") : "0");
-	if (ctl(line))
+	if (hwtest_ctl(line))
 		ok = 0;
 	if (argc > 1) {
 		sum = run(argv + 1);
@@ -105,15 +88,15 @@ int main(int argc, char **argv)
 			brb_workload_fn();
 		sum = touch(pages, PAGES);
 	}
-	if (ctl("ete-stop"))
+	if (hwtest_ctl("ete-stop"))
 		ok = 0;
 
-	f = fopen(DIR "status", "r");
+	f = fopen(HWTEST_DIR "status", "r");
 	while (f && fgets(line, sizeof(line), f))
 		printf("STATUS %s", line);
 	if (f)
 		fclose(f);
-	fd = open(DIR "trace", O_RDONLY);
+	fd = open(HWTEST_DIR "trace", O_RDONLY);
 	while (fd >= 0 && len < sizeof(buf)) {
 		ssize_t n = read(fd, buf + len, sizeof(buf) - len);
 

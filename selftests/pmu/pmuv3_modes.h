@@ -39,4 +39,21 @@ static inline uint64_t el0_count(uint64_t n)
 
 #define BIG_N 10000000ULL
 
+/*
+ * @fd counts the kernel but not spin_loop: something for n = 1, and for
+ * n = BIG_N no more than the timer ticks during the loop add.
+ */
+static inline void expect_kernel_not_loop(struct __test_metadata *_metadata,
+					  int fd)
+{
+	uint64_t small, big;
+
+	ASSERT_LE(0, fd);
+	small = count_spin(fd, 1);
+	big = count_spin(fd, BIG_N);
+	ASSERT_GT(small, 0);
+	ASSERT_LT(big, small + BIG_N / 20);
+	close(fd);
+}
+
 #endif /* PMUV3_MODES_H */
