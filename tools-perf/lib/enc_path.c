@@ -2,8 +2,9 @@
 /*
  * Path builder: a walk through an A64 image, one event at a time.
  *
- * From the current address the walker scans to the next waypoint (branch)
- * or exception-generating instruction, decides the outcome (random or the
+ * From the current address the walker scans to the next waypoint (as
+ * libete's decoder classifies it, ete_a64_classify()) or
+ * exception-generating instruction, decides the outcome (random or the
  * caller's callback) and queues the branch event plus whatever the options
  * add after it (context change, timestamp, cycle count, ...).  Calls and
  * exceptions are remembered on small bounded stacks so RET and ERET
@@ -224,28 +225,48 @@ static void trace_on(struct ete_path *p)
 	ev->next = p->pc;
 }
 
+/*
+ * Scan from @a to the next waypoint or exception-generating instruction;
+ * return its address in *@at, *@svc set for SVC/HVC/SMC, and the number of
+ * instructions before it in *@n.
+ */
+static int scan(const struct ete_path *p, uint64_t a, struct ete_insn *in,
+		bool *svc, uint64_t *at, unsigned int *n)
+{
+	uint32_t op;
+
+	for (*n = 0;; a += INSN, (*n)++) {
+		if (!in_image(p, a))
+			return ETE_ENC_ERR_PATH;
+		op = read_insn(p, a);
+		/* no ETE_INSN_F_*: WFx and DSB/DMB are not waypoints */
+		if (ete_a64_classify(op, a, 0, in) != ETE_INSN_OTHER)
+			break;
+		if (ete_a64_is_exc_gen(op)) {
+			*svc = true;
+			break;
+		}
+	}
+	*at = a;
+	return 0;
+}
+
 static int step(struct ete_path *p)
 {
-	struct ete_path_insn in;
+	struct ete_insn in;
 	struct ete_enc_event *ev;
-	uint64_t a = p->pc, next;
-	unsigned int flags = 0, n = 0;
-	int taken = 1;
+	uint64_t a, next;
+	unsigned int flags = 0, n;
+	bool svc = false, eret = false;
+	int taken = 1, st;
 
 	if (!p->on) {
 		trace_on(p);
 		return 0;
 	}
-	/* scan to the next waypoint */
-	for (;;) {
-		if (!in_image(p, a))
-			return ETE_ENC_ERR_PATH;
-		ete_path_classify(read_insn(p, a), a, &in);
-		if (in.kind != ETE_PATH_BR_NONE)
-			break;
-		a += INSN;
-		n++;
-	}
+	st = scan(p, p->pc, &in, &svc, &a, &n);
+	if (st)
+		return st;
 	if (chance_pm(p, p->o.exc_pm)) {
 		/* asynchronous exception before instruction k of the range */
 		uint64_t ret = p->pc + (uint64_t)below(&p->rng, n + 1) * INSN;
@@ -257,36 +278,41 @@ static int step(struct ete_path *p)
 		take_exception(p, type[k], ret, off[k]);
 		return 0;
 	}
-	if (in.kind == ETE_PATH_BR_SVC) {
+	if (svc) {
 		take_exception(p, EXC_CALL, a + INSN, 0);
 		return 0;
 	}
 
-	next = in.target;
-	switch (in.kind) {
-	case ETE_PATH_BR_B:
+	switch (in.cls) {
+	case ETE_INSN_BR:
+		next = in.target;
+		if (in.cond)
+			taken = below(&p->rng, 100) < p->o.taken_pct;
 		break;
-	case ETE_PATH_BR_COND:
-		taken = below(&p->rng, 100) < p->o.taken_pct;
-		break;
-	case ETE_PATH_BR_IND:
+	case ETE_INSN_BR_INDIRECT:
 		flags |= ETE_ENC_INDIRECT;
-		next = random_insn(p);
-		break;
-	case ETE_PATH_BR_RET:
-		flags |= ETE_ENC_INDIRECT;
-		next = p->ncalls ? p->calls[--p->ncalls] : random_insn(p);
-		break;
-	case ETE_PATH_BR_ERET:
-		flags |= ETE_ENC_INDIRECT;
-		next = p->nexcs ? p->excs[p->nexcs - 1].ret : random_insn(p);
+		if (in.sub == ETE_INSN_S_RET) {
+			next = p->ncalls ? p->calls[--p->ncalls] :
+				random_insn(p);
+		} else if (in.sub == ETE_INSN_S_ERET) {
+			eret = true;
+			next = p->nexcs ? p->excs[p->nexcs - 1].ret :
+				random_insn(p);
+		} else {
+			next = random_insn(p);
+		}
 		break;
 	default:
+		/*
+		 * ISB, TSTART: P0 waypoints traced as an E atom; execution
+		 * goes on with the next instruction.
+		 */
+		next = a + INSN;
 		break;
 	}
 	if (p->o.choose)
 		taken = p->o.choose(p->o.choose_priv, a, &in, &next);
-	if (in.kind != ETE_PATH_BR_COND)
+	if (!in.cond)
 		taken = 1;
 	if (!taken)
 		next = a + INSN;
@@ -303,7 +329,7 @@ static int step(struct ete_path *p)
 	ev->next = next;
 	ev->flags = (uint8_t)flags;
 	p->pc = next;
-	if (in.kind == ETE_PATH_BR_ERET) {
+	if (eret) {
 		/* back to where the last exception came from */
 		if (p->nexcs) {
 			p->nexcs--;

@@ -10,8 +10,7 @@
 # this fragment's targets must not become make's default goal
 enc_saved_goal := $(.DEFAULT_GOAL)
 
-LIB_SRC  += $(addprefix lib/,enc.c enc_out.c enc_pkt.c enc_path.c \
-	    enc_path_a64.c)
+LIB_SRC  += $(addprefix lib/,enc.c enc_out.c enc_pkt.c enc_path.c)
 UTIL_SRC += util/synth.c
 TEST_SRC += tests/enc_check.c tests/enc_ocsd.c
 TESTS    += enc_roundtrip enc_opencsd enc_elements enc_reproduce

@@ -9,57 +9,26 @@
  * caller sets.  The walk is streaming (one event per call, fixed memory),
  * so tests and benchmarks can make traces of any size.
  *
+ * Instructions are classified by libete's own ete_a64_classify() (the
+ * decoder's classifier, so walker and decoder agree on every waypoint)
+ * plus ete_a64_is_exc_gen() for SVC/HVC/SMC.
+ *
  * ete_path_gen_program() writes a random program made only of
- * instructions the walker classifies (and every decoder agrees on):
- * data-processing, B, BL, B.cond, CBZ/CBNZ, TBZ/TBNZ, BR, BLR, RET, ERET
- * and SVC, with every direct target inside the image.
+ * instructions every decoder agrees on: data-processing, B, BL, B.cond,
+ * CBZ/CBNZ, TBZ/TBNZ, BR, BLR, RET, ERET and SVC, with every direct
+ * target inside the image.
  */
 #ifndef _ETE_PATH_H
 #define _ETE_PATH_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <ete/a64.h>
 #include <ete/enc.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/**
- * enum ete_path_br - branch kinds the walker knows
- */
-enum ete_path_br {
-	ETE_PATH_BR_NONE = 0,	/* not a branch */
-	ETE_PATH_BR_B,		/* B, BL: direct, always taken */
-	ETE_PATH_BR_COND,	/* B.cond, CBZ, CBNZ, TBZ, TBNZ */
-	ETE_PATH_BR_IND,	/* BR, BLR */
-	ETE_PATH_BR_RET,	/* RET */
-	ETE_PATH_BR_ERET,	/* ERET */
-	ETE_PATH_BR_SVC,	/* SVC/HVC/SMC: not a branch, an exception */
-};
-
-/**
- * struct ete_path_insn - one classified instruction
- * @kind: &enum ete_path_br
- * @link: BL/BLR (a call)
- * @target: direct branch target
- */
-struct ete_path_insn {
-	uint8_t kind;
-	uint8_t link;
-	uint64_t target;
-};
-
-/**
- * ete_path_classify() - classify the A64 instruction @insn at @pc
- * @insn: opcode (little-endian word as in memory)
- * @pc: its address
- * @out: kind, link and direct target
- *
- * A deliberately small classifier (the encoder needs only waypoints);
- * libete's element decoder has the full one.
- */
-void ete_path_classify(uint32_t insn, uint64_t pc, struct ete_path_insn *out);
 
 /**
  * struct ete_path_image - the program: one contiguous A64 code region
@@ -76,15 +45,16 @@ struct ete_path_image {
 /**
  * typedef ete_path_choose_fn - caller-chosen branch outcome
  * @priv: caller's pointer
- * @pc: address of the branch
- * @insn: its classification
- * @target: in: the walker's proposal (direct target, or a random
- *	instruction for indirect branches); out: where an indirect branch goes
+ * @pc: address of the waypoint
+ * @insn: its classification (ete_a64_classify(), no ETE_INSN_F_* flags)
+ * @target: in: the walker's proposal (direct target, or a return address
+ *	or random instruction for indirect branches); out: where an
+ *	indirect branch goes
  *
- * Return: 1 taken, 0 not taken (conditional branches only).
+ * Return: 1 taken, 0 not taken (only used when @insn->cond is set).
  */
 typedef int (*ete_path_choose_fn)(void *priv, uint64_t pc,
-				  const struct ete_path_insn *insn,
+				  const struct ete_insn *insn,
 				  uint64_t *target);
 
 /**
