@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,7 @@ static int print_elems(void *ctx, const struct ete_elem *e, size_t n)
 	struct sink *s = ctx;
 	char line[512];
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && s->d->o->elements; i++) {
 		ete_elem_format(line, sizeof(line), s->id, &e[i]);
 		puts(line);
 	}
@@ -88,6 +89,14 @@ static int add_dec(struct dumper *d, unsigned int slot, unsigned int id,
 	return 0;
 }
 
+static bool has_dumps(const struct ss_snapshot *ss)
+{
+	for (size_t i = 0; i < ss->ndev; i++)
+		if (ss->dev[i].ndumps)
+			return true;
+	return false;
+}
+
 int elem_dump_snapshot(const char *dir, const struct elem_dump_opts *o,
 		       struct elem_dump_totals *t, char *err, size_t errlen)
 {
@@ -109,6 +118,8 @@ int elem_dump_snapshot(const char *dir, const struct elem_dump_opts *o,
 	}
 	ret = ed_load_image(&ss, &img, err, errlen);
 	n = ss_buffer_sources(&ss, &ss.buf[0], src, MAX_IDS);
+	if (o->need_image && !has_dumps(&ss))
+		n = 0;		/* packets only */
 	for (size_t i = 0; i < n && !ret; i++) {
 		unsigned int id = ETE_FIELD_GET(TRCTRACEIDR_TRACEID,
 						src[i]->ete.trctraceidr);
@@ -139,7 +150,7 @@ int elem_dump_raw(const struct td_source *src, unsigned int trace_id,
 	memset(&d, 0, sizeof(d));
 	d.o = o;
 	d.t = t;
-	ret = add_dec(&d, src->id, trace_id, &src->cfg, img);
+	ret = img ? add_dec(&d, src->id, trace_id, &src->cfg, img) : 0;
 
 	if (!ret)
 		ret = td_decode_raw(src, data, len, NULL, on_packet, &d);
