@@ -4,7 +4,8 @@
  *
  *   perf-ete dump [--elements] [--packets] [--src-addr-n] SNAPSHOT_DIR
  *   perf-ete dump [--elements] [--packets] [--src-addr-n] --raw FILE
- *                 [--image ADDR:FILE ...] [--trcidr0 X] [--trcidr1 X]
+ *                 [--image ADDR:FILE ...] [--elf PATH[@BIAS] ...]
+ *                 [--trcidr0 X] [--trcidr1 X]
  *                 [--trcidr2 X] [--trcidr8 X] [--trcconfigr X]
  *                 [--trcdevarch X]
  *   perf-ete synth ...
@@ -14,7 +15,7 @@
  * --packets, each packet and then the elements it completed), then one
  * summary line with the counts of bytes, packets, errors, elements and
  * instructions.  Elements are decoded whenever there is a memory image
- * (a snapshot's [dumpN] entries, --image), printed or not; without one
+ * (a snapshot's [dumpN] entries, --image, --elf), printed or not; without one
  * the two element counts are 0.
  */
 #include <inttypes.h>
@@ -35,10 +36,12 @@ static int usage(void)
 		"SNAPSHOT_DIR\n"
 		"       perf-ete dump [--elements] [--packets] [--src-addr-n] "
 		"--raw FILE\n"
-		"                     [--image ADDR:FILE ...] [--trcidr0 X] "
-		"[--trcidr1 X]\n"
+		"                     [--image ADDR:FILE ...] "
+		"[--elf PATH[@BIAS] ...]\n"
+		"                     [--trcidr0 X] [--trcidr1 X]\n"
 		"                     [--trcidr2 X] [--trcidr8 X] "
-		"[--trcconfigr X] [--trcdevarch X]\n"
+		"[--trcconfigr X]\n"
+		"                     [--trcdevarch X]\n"
 		"       perf-ete synth [--mb N] [--seed S] [--code-kb K] "
 		"[--cci] [--ts] [--cid]\n"
 		"                      [--vmid] [--syncpr N] DIR\n");
@@ -73,6 +76,34 @@ static void summary(const struct elem_dump_totals *t)
 	printf("# bytes %" PRIu64 " packets %" PRIu64 " errors %" PRIu64
 	       " elements %" PRIu64 " instructions %" PRIu64 "\n", t->bytes,
 	       t->packets, t->errors, t->elems, t->insns);
+}
+
+/* Map one --elf PATH[@BIAS]; 0 or -1 (message printed). */
+static int add_elf(struct ete_img *img, const char *v)
+{
+	const char *at = strrchr(v, '@');
+	char path[4096], *end;
+	uint64_t bias = 0;
+	int r;
+
+	snprintf(path, sizeof(path), "%s", v);
+	if (at && at[1]) {
+		bias = strtoull(at + 1, &end, 0);
+		if (!*end)	/* else the '@' is part of the name */
+			path[at - v] = 0;
+		else
+			bias = 0;
+	}
+	r = ete_img_add_elf(img, path, bias);
+	if (r) {
+		fprintf(stderr, "perf-ete: --elf %s: %s\n", v,
+			r == ETE_IMG_ERR_NOSUPPORT ? "built without libelf" :
+			r == ETE_IMG_ERR_IO ? "cannot read" :
+			r == ETE_IMG_ERR_OVERLAP ? "overlaps another image" :
+			"no loadable segment / not an ELF file");
+		return -1;
+	}
+	return 0;
 }
 
 /* Map one --image ADDR:FILE; 0 or -1 (message printed). */
@@ -149,6 +180,11 @@ static int dump(int argc, char **argv)
 			continue;
 		} else if (!strcmp(a, "--image")) {
 			if (add_image(&img, v))
+				goto out_err;
+			nimg++;
+			continue;
+		} else if (!strcmp(a, "--elf")) {
+			if (add_elf(&img, v))
 				goto out_err;
 			nimg++;
 			continue;

@@ -16,23 +16,49 @@ TEST_SRC += tests/enc_check.c tests/enc_ocsd.c
 TESTS    += enc_roundtrip enc_opencsd enc_elements enc_reproduce
 FUZZERS  += enc_fuzz
 
+# ELF memory images (ete_img_add_elf(), perf-ete dump --elf) through
+# libelf, when pkg-config knows it or <libelf.h> is there; HAVE_LIBELF=0
+# builds without (ete_img_add_elf() then says ETE_IMG_ERR_NOSUPPORT).
+libelf_probe := printf '\043include <libelf.h>\n' | $(CC) -E -x c - \
+		>/dev/null 2>&1
+HAVE_LIBELF ?= $(shell if pkg-config --exists libelf 2>/dev/null || \
+		  $(libelf_probe); then echo 1; else echo 0; fi)
+ifeq ($(HAVE_LIBELF),1)
+CPPFLAGS += -DHAVE_LIBELF $(shell pkg-config --cflags libelf 2>/dev/null)
+LIB_SRC  += lib/img_elf.c
+LDLIBS   += $(or $(shell pkg-config --libs libelf 2>/dev/null),-lelf)
+endif
+TESTS    += img_elf
+
 ENC_ASAN := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer
 OPENCSD_LIBS := -lopencsd_c_api -lopencsd
 
 # enc_* test programs; the OpenCSD differential tests link Debian's OpenCSD
 $(O)/enc_%: $(O)/tests/enc_%.o $(O)/libutil.a $(O)/libete.a
-	$(CC) $(CFLAGS) -o $@ $^ $(ENC_LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $^ $(ENC_LDLIBS) $(LDLIBS)
 $(O)/asan/enc_%: $(O)/asan/tests/enc_%.o $(O)/asan/libutil.a \
 		 $(O)/asan/libete.a
-	$(CC) $(CFLAGS) $(ENC_ASAN) -o $@ $^ $(ENC_LDLIBS)
+	$(CC) $(CFLAGS) $(ENC_ASAN) -o $@ $^ $(ENC_LDLIBS) $(LDLIBS)
+
+# the ELF image test; it reads the host compiler's ELF of a tiny program
+$(O)/img_elf: $(O)/tests/img_elf.o $(O)/libutil.a $(O)/libete.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+$(O)/asan/img_elf: $(O)/asan/tests/img_elf.o $(O)/asan/libutil.a \
+		   $(O)/asan/libete.a
+	$(CC) $(CFLAGS) $(ENC_ASAN) -o $@ $^ $(LDLIBS)
+$(O)/img_elf_sample: tests/img_elf_sample.c
+	@mkdir -p $(@D)
+	$(CC) -O1 -o $@ $<
+check: $(O)/img_elf_sample
 $(O)/enc_opencsd $(O)/asan/enc_opencsd $(O)/enc_reproduce \
 $(O)/asan/enc_reproduce: ENC_LDLIBS := $(OPENCSD_LIBS)
 
 # the encoder fuzzer checks its streams with the test helper
 $(O)/fuzz/enc_%: fuzz/enc_%.c tests/enc_check.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< tests/enc_check.c $(LIB_SRC)
+	$(CLANG) $(CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< tests/enc_check.c $(LIB_SRC) \
+		$(LDLIBS)
 
 BENCH_TRACES ?= $(BUILD)/bench-traces
 SYNTH_MB     ?= 32
@@ -51,6 +77,6 @@ bench-traces: $(O)/perf-ete
 bench-enc: $(O)/bench-enc
 	$(O)/bench-enc
 $(O)/bench-enc: $(O)/tests/enc_bench.o $(O)/libete.a
-	$(CC) $(CFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 .DEFAULT_GOAL := $(enc_saved_goal)
