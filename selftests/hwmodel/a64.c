@@ -6,71 +6,43 @@
  */
 #include "a64.h"
 #include <armtrace/hwmodel_abi.h>
+#include <ete/a64.h>
 
-/* Sign-extend the @bits-bit field of @op at @lsb and scale by 4. */
-static int64_t branch_offset(uint32_t op, unsigned int lsb, unsigned int bits)
-{
-	uint64_t v = (op >> lsb) & ((1u << bits) - 1);
-
-	if (v & (1ull << (bits - 1)))
-		v |= ~0ull << bits;
-	return (int64_t)(v << 2);
-}
-
+/*
+ * Branches are libete's call (one table-driven A64 classifier for the
+ * decoder, the encoder's path builder and the model); what only the model
+ * needs - exception-generating, system and load/store instructions - is
+ * here.
+ */
 unsigned int hwm_a64_classify(uint32_t op, uint64_t pc, uint64_t *target)
 {
-	unsigned int opc;
+	struct ete_insn in;
 
 	*target = 0;
 	if (op == HWM_SYNC_INSN)
 		return HWM_K_SYNC;
-	/* Unconditional branch (immediate): B, BL. */
-	if ((op & 0x7c000000) == 0x14000000) {
-		*target = pc + branch_offset(op, 0, 26);
-		return (op & 0x80000000) ? HWM_K_BL : HWM_K_B;
+	switch (ete_a64_classify(op, pc, 0, &in)) {
+	case ETE_INSN_BR:
+		*target = in.target;
+		if (in.cond)
+			return HWM_K_BCOND;
+		return in.link ? HWM_K_BL : HWM_K_B;
+	case ETE_INSN_BR_INDIRECT:
+		if (in.sub == ETE_INSN_S_RET)
+			return HWM_K_RET;
+		if (in.sub == ETE_INSN_S_ERET)
+			return HWM_K_ERET;
+		return in.link ? HWM_K_BLR : HWM_K_BR;
+	default:
+		break;
 	}
-	/* Conditional branch (immediate): B.cond (o0 0), BC.cond (o0 1). */
-	if ((op & 0xff000000) == 0x54000000) {
-		*target = pc + branch_offset(op, 5, 19);
-		return HWM_K_BCOND;
-	}
-	/* Compare and branch: CBZ, CBNZ. */
-	if ((op & 0x7e000000) == 0x34000000) {
-		*target = pc + branch_offset(op, 5, 19);
-		return HWM_K_BCOND;
-	}
-	/* Test and branch: TBZ, TBNZ. */
-	if ((op & 0x7e000000) == 0x36000000) {
-		*target = pc + branch_offset(op, 5, 14);
-		return HWM_K_BCOND;
-	}
-	/* Unconditional branch (register): op2 must be 0b11111. */
-	if ((op & 0xfe1f0000) == 0xd61f0000) {
-		opc = (op >> 21) & 0xf;
-		switch (opc & 0x7) {	/* bit 3: BRAA/BLRAA with a modifier */
-		case 0:
-			return HWM_K_BR;
-		case 1:
-			return HWM_K_BLR;
-		case 2:
-			return opc == 2 ? HWM_K_RET : HWM_K_OTHER;
-		case 4:
-			return opc == 4 ? HWM_K_ERET : HWM_K_OTHER;
-		default:
-			return HWM_K_OTHER;	/* DRPS and unallocated */
-		}
-	}
-	/* Exception generation: SVC, HVC, SMC, BRK, HLT. */
+	if (ete_a64_is_exc_gen(op))
+		return HWM_K_CALL;
+	/* Exception generation, opc 001 BRK and 010 HLT. */
 	if ((op & 0xff000000) == 0xd4000000) {
-		switch ((op >> 21) & 0x7) {
-		case 0:
-			return (op & 3) ? HWM_K_CALL : HWM_K_OTHER;
-		case 1:
-		case 2:
-			return HWM_K_BRK;
-		default:
-			return HWM_K_OTHER;
-		}
+		unsigned int opc = (op >> 21) & 0x7;
+
+		return opc == 1 || opc == 2 ? HWM_K_BRK : HWM_K_OTHER;
 	}
 	/* System instructions (MRS, MSR, SYS, hints, barriers). */
 	if ((op & 0xffc00000) == 0xd5000000) {
