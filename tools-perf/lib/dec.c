@@ -100,8 +100,8 @@ void ete_dec_reset(struct ete_dec *d)
 	d->unsync = ETE_UNSYNC_RESET_DECODER;
 }
 
-static struct ete_p0 *push(struct ete_dec *d, uint8_t kind, uint8_t is_p0,
-			   const struct ete_pkt *pkt)
+static struct ete_p0 *push_at(struct ete_dec *d, uint8_t kind, uint8_t is_p0,
+			      uint64_t offset, uint8_t pkt_type)
 {
 	struct ete_p0 *e;
 
@@ -113,22 +113,36 @@ static struct ete_p0 *push(struct ete_dec *d, uint8_t kind, uint8_t is_p0,
 	e = p0_at(d, d->p0_n++);
 	e->kind = kind;
 	e->is_p0 = is_p0;
-	e->offset = pkt->offset;
-	e->pkt_type = (uint8_t)pkt->type;
+	e->offset = offset;
+	e->pkt_type = pkt_type;
 	e->flag = 0;
 	return e;
+}
+
+static struct ete_p0 *push(struct ete_dec *d, uint8_t kind, uint8_t is_p0,
+			   const struct ete_pkt *pkt)
+{
+	return push_at(d, kind, is_p0, pkt->offset, (uint8_t)pkt->type);
+}
+
+static void push_addr_at(struct ete_dec *d, uint8_t kind, uint64_t offset,
+			 uint8_t pkt_type, uint64_t addr, uint8_t is)
+{
+	struct ete_p0 *e = push_at(d, kind, kind == P0_SRC_ADDR, offset,
+				   pkt_type);
+
+	d->last_is = is;
+	if (e) {
+		e->addr = addr;
+		e->is = is;
+	}
 }
 
 static void push_addr(struct ete_dec *d, const struct ete_pkt *pkt,
 		      uint8_t kind)
 {
-	struct ete_p0 *e = push(d, kind, kind == P0_SRC_ADDR, pkt);
-
-	d->last_is = pkt->addr.is;
-	if (e) {
-		e->addr = pkt->addr.val;
-		e->is = pkt->addr.is;
-	}
+	push_addr_at(d, kind, pkt->offset, (uint8_t)pkt->type, pkt->addr.val,
+		     pkt->addr.is);
 }
 
 static void push_ctxt(struct ete_dec *d, const struct ete_pkt *pkt)
@@ -141,15 +155,22 @@ static void push_ctxt(struct ete_dec *d, const struct ete_pkt *pkt)
 	}
 }
 
-static void push_atoms(struct ete_dec *d, const struct ete_pkt *pkt)
+static void push_atoms_at(struct ete_dec *d, uint64_t offset,
+			  uint8_t pkt_type, uint32_t bits, uint8_t num)
 {
-	struct ete_p0 *e = push(d, P0_ATOM, 1, pkt);
+	struct ete_p0 *e = push_at(d, P0_ATOM, 1, offset, pkt_type);
 
 	if (e) {
-		e->atoms = pkt->atom_bits;
-		e->natoms = pkt->atom_num;
-		d->spec_depth += pkt->atom_num;
+		e->atoms = bits;
+		e->natoms = num;
+		d->spec_depth += num;
 	}
+}
+
+static void push_atoms(struct ete_dec *d, const struct ete_pkt *pkt)
+{
+	push_atoms_at(d, pkt->offset, (uint8_t)pkt->type, pkt->atom_bits,
+		      pkt->atom_num);
 }
 
 static void push_param(struct ete_dec *d, uint8_t kind, uint8_t is_p0,
@@ -171,6 +192,30 @@ static void trace_info(struct ete_dec *d, const struct ete_pkt *pkt)
 	push(d, P0_TINFO, 0, pkt);
 	if (pkt->tinfo.info & ETE_TINFO_INFO_TSTATE)
 		push(d, P0_TRANS_INIT, 0, pkt);
+}
+
+/* After each packet in DECODE: implied commits, then resolution. */
+static inline void packet_done(struct ete_dec *d, int is_addr,
+			       uint64_t offset)
+{
+	if (d->state != DEC_DECODE)
+		return;			/* the stack overflowed */
+	if (is_addr && d->elem_pending_addr) {
+		d->spec_depth++;
+		d->elem_pending_addr = 0;
+	}
+	if (d->spec_depth > d->max_spec)
+		d->res_commit = d->spec_depth - d->max_spec;
+	if (d->res_commit || d->res_cancel || d->res_mispredict ||
+	    d->res_discard) {
+		dec_resolve(d);
+		/* lost sync while resolving: say so at this packet */
+		if (d->state == DEC_NO_SYNC) {
+			dec_elem(d, offset, ETE_ELEM_NO_SYNC)->reason =
+				d->unsync;
+			d->state = DEC_WAIT_SYNC;
+		}
+	}
 }
 
 static void decode_packet(struct ete_dec *d, const struct ete_pkt *pkt)
@@ -306,24 +351,164 @@ static void decode_packet(struct ete_dec *d, const struct ete_pkt *pkt)
 		dec_bad(d, ETE_UNSYNC_BAD_PACKET);
 		return;
 	}
-	if (d->state != DEC_DECODE)
-		return;			/* the stack overflowed */
-	if (is_addr && d->elem_pending_addr) {
+	packet_done(d, is_addr, pkt->offset);
+}
+
+/*
+ * A packet of the batch fast path, in DECODE: the cases of
+ * decode_packet() for the types ete_pkt_decode_batch() produces, read
+ * straight from the 16-byte record.
+ */
+static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
+		       uint64_t off)
+{
+	uint8_t type = r->type;
+	int is_addr = 0;
+	struct ete_p0 *e;
+
+	switch (type) {
+	case ETE_PKT_T_IGNORE:
+		break;
+	case ETE_PKT_T_TRACE_ON:
+		push_at(d, P0_TRC_ON, 0, off, type);
+		break;
+	case ETE_PKT_T_ATOM_F1: case ETE_PKT_T_ATOM_F2:
+	case ETE_PKT_T_ATOM_F3: case ETE_PKT_T_ATOM_F4:
+	case ETE_PKT_T_ATOM_F5: case ETE_PKT_T_ATOM_F6:
+		push_atoms_at(d, off, type, (uint32_t)r->val, r->num);
+		break;
+	case ETE_PKT_T_ADDR_MATCH:
+	case ETE_PKT_T_ADDR_S_IS0: case ETE_PKT_T_ADDR_S_IS1:
+	case ETE_PKT_T_ADDR_L_32IS0: case ETE_PKT_T_ADDR_L_32IS1:
+	case ETE_PKT_T_ADDR_L_64IS0: case ETE_PKT_T_ADDR_L_64IS1:
+		push_addr_at(d, P0_ADDR, off, type, r->val, r->num);
+		is_addr = 1;
+		break;
+	case ETE_PKT_T_SRC_ADDR_MATCH:
+	case ETE_PKT_T_SRC_ADDR_S_IS0: case ETE_PKT_T_SRC_ADDR_S_IS1:
+	case ETE_PKT_T_SRC_ADDR_L_32IS0: case ETE_PKT_T_SRC_ADDR_L_32IS1:
+	case ETE_PKT_T_SRC_ADDR_L_64IS0: case ETE_PKT_T_SRC_ADDR_L_64IS1:
+		push_addr_at(d, P0_SRC_ADDR, off, type, r->val, r->num);
 		d->spec_depth++;
-		d->elem_pending_addr = 0;
-	}
-	if (d->spec_depth > d->max_spec)
-		d->res_commit = d->spec_depth - d->max_spec;
-	if (d->res_commit || d->res_cancel || d->res_mispredict ||
-	    d->res_discard) {
-		dec_resolve(d);
-		/* lost sync while resolving: say so at this packet */
-		if (d->state == DEC_NO_SYNC) {
-			dec_elem(d, pkt->offset, ETE_ELEM_NO_SYNC)->reason =
-				d->unsync;
-			d->state = DEC_WAIT_SYNC;
+		break;
+	case ETE_PKT_T_EXCEPT:
+		e = push_at(d, P0_EXCEP, 1, off, type);
+		if (e) {
+			e->param = (uint32_t)r->val;
+			e->flag = r->num == 2;
+			/* counted when its address arrives */
+			d->elem_pending_addr = 1;
 		}
+		break;
+	case ETE_PKT_T_TS_MARKER:
+		e = push_at(d, P0_MARKER, 0, off, type);
+		if (e)
+			e->param = 0;
+		break;
+	case ETE_PKT_T_TRANS_ST:
+		push_at(d, P0_TRANS_START, d->comm_trans_p0, off, type);
+		if (d->comm_trans_p0)
+			d->spec_depth++;
+		break;
+	case ETE_PKT_T_TRANS_COMMIT:
+		push_at(d, P0_TRANS_COMMIT, 0, off, type);
+		break;
+	case ETE_PKT_T_EVENT:
+		e = push_at(d, P0_EVENT, 0, off, type);
+		if (e)
+			e->param = (uint32_t)r->val;
+		break;
+	case ETE_PKT_T_CCNT_F1: case ETE_PKT_T_CCNT_F2: case ETE_PKT_T_CCNT_F3:
+		e = push_at(d, P0_CC, 0, off, type);
+		if (e)
+			e->param = (uint32_t)r->val;
+		if (r->num & 2)
+			d->res_commit = (uint32_t)(r->val >> 32);
+		break;
+	case ETE_PKT_T_MISPREDICT:
+	case ETE_PKT_T_CANCEL_F1_MISPRED:
+	case ETE_PKT_T_CANCEL_F2:
+	case ETE_PKT_T_CANCEL_F3:
+		d->res_mispredict = 1;
+		if (r->num)
+			push_atoms_at(d, off, type, (uint32_t)r->val, r->num);
+		d->res_cancel = (uint32_t)(r->val >> 32);
+		break;
+	case ETE_PKT_T_CANCEL_F1:
+		d->res_cancel = (uint32_t)r->val;
+		break;
+	case ETE_PKT_T_COMMIT:
+		d->res_commit = (uint32_t)r->val;
+		break;
+	default:
+		/* the batch call never produces other types */
+		dec_bad(d, ETE_UNSYNC_BAD_PACKET);
+		return;
 	}
+	packet_done(d, is_addr, off);
+}
+
+/* The full packet a record stands for (outside DECODE: rare). */
+static void rec_to_pkt(const struct ete_pkt_rec *r, uint64_t off,
+		       struct ete_pkt *pkt)
+{
+	memset(pkt, 0, sizeof(*pkt));
+	pkt->offset = off;
+	pkt->type = (enum ete_pkt_type)r->type;
+	pkt->len = r->len;
+	pkt->hdr = r->hdr;
+	switch (r->type) {
+	case ETE_PKT_T_EVENT:
+		pkt->event = (uint8_t)r->val;
+		break;
+	case ETE_PKT_T_EXCEPT:
+		pkt->exc.type = (uint16_t)r->val;
+		pkt->exc.addr_interp = r->num;
+		break;
+	case ETE_PKT_T_CCNT_F1: case ETE_PKT_T_CCNT_F2: case ETE_PKT_T_CCNT_F3:
+		pkt->cc = (uint32_t)r->val;
+		pkt->cc_valid = r->num & 1;
+		pkt->commit = (uint32_t)(r->val >> 32);
+		pkt->commit_valid = (r->num >> 1) & 1;
+		break;
+	case ETE_PKT_T_COMMIT:
+		pkt->commit = (uint32_t)r->val;
+		pkt->commit_valid = 1;
+		break;
+	case ETE_PKT_T_CANCEL_F1:
+		pkt->cancel = (uint32_t)r->val;
+		break;
+	default:
+		if (r->type >= ETE_PKT_T_ADDR_MATCH &&
+		    r->type <= ETE_PKT_T_SRC_ADDR_L_64IS1) {
+			pkt->addr.val = r->val;
+			pkt->addr.is = r->num;
+		} else {
+			/* atoms, Mispredict, Cancel F2/F3 */
+			pkt->atom_bits = (uint32_t)r->val;
+			pkt->atom_num = r->num;
+			pkt->cancel = (uint32_t)(r->val >> 32);
+		}
+		break;
+	}
+}
+
+static void packet(struct ete_dec *d, const struct ete_pkt *pkt);
+
+static inline void rec_packet(struct ete_dec *d, const struct ete_pkt_rec *r,
+			      uint64_t base)
+{
+	uint64_t off = base + r->off;
+	struct ete_pkt pkt;
+
+	if (d->state == DEC_DECODE) {
+		d->pkt_offset = off;
+		d->n_packets++;
+		decode_rec(d, r, off);
+		return;
+	}
+	rec_to_pkt(r, off, &pkt);
+	packet(d, &pkt);
 }
 
 static void packet(struct ete_dec *d, const struct ete_pkt *pkt)
@@ -369,11 +554,25 @@ int ete_dec_packet(struct ete_dec *d, int status, const struct ete_pkt *pkt)
 int ete_dec_decode(struct ete_dec *d, const uint8_t *buf, size_t len,
 		   uint64_t index)
 {
+	struct ete_pkt_rec rec[ETE_DEC_REC_BATCH];
 	struct ete_pkt pkt;
 
 	while (len && !d->sink_err) {
-		size_t used;
-		int st = ete_pkt_decode(&d->pkt, buf, len, index, &used, &pkt);
+		size_t used, n;
+		int st;
+
+		/* the common packets in batches, straight from the records */
+		n = ete_pkt_decode_batch(&d->pkt, buf, len, index, &used, rec,
+					 ETE_DEC_REC_BATCH);
+		if (n) {
+			for (size_t i = 0; i < n && !d->sink_err; i++)
+				rec_packet(d, &rec[i], index);
+			buf += used;
+			len -= used;
+			index += used;
+			continue;
+		}
+		st = ete_pkt_decode(&d->pkt, buf, len, index, &used, &pkt);
 
 		buf += used;
 		len -= used;

@@ -60,10 +60,20 @@ extern const ete_parse_fn ete_parsers[P_COUNT];
 void ete_pkt_build_table(struct ete_pkt_decoder *d,
 			 const struct ete_pkt_config *cfg);
 
+/* pkt_batch.c: hdr_fast[] from hdr_type[] and hdr_parser[] */
+void ete_pkt_build_fast_table(struct ete_pkt_decoder *d);
+
 /* pkt_state.c: state shared between packets */
 void ete_pkt_state_reset(struct ete_pkt_decoder *d);
 void ete_pkt_addr_stack_reset(struct ete_pkt_decoder *d);
-void ete_pkt_addr_push(struct ete_pkt_decoder *d);
+
+/* Every address a packet supplies becomes entry 0; older ones shift down. */
+static inline void ete_pkt_addr_push(struct ete_pkt_decoder *d)
+{
+	d->stack[2] = d->stack[1];
+	d->stack[1] = d->stack[0];
+	d->stack[0] = d->addr;
+}
 
 /* pkt_sync.c: byte-wise A-Sync search before the decoder is synchronised */
 int ete_pkt_sync_byte(struct ete_pkt_decoder *d, uint8_t b, uint64_t idx,

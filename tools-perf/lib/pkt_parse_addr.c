@@ -7,7 +7,7 @@
  * short addresses replace low bits of the current address, long ones all of
  * them, exact match recalls one of the three previous addresses.
  */
-#include "pkt_field.h"
+#include "pkt_addr.h"
 
 /* Context info byte and VMID/CONTEXTID (sizes from TRCIDR2). */
 static void apply_ctxt(struct ete_pkt_decoder *d, const uint8_t *p,
@@ -78,83 +78,6 @@ unsigned int ete_parse_ctxt(struct ete_pkt_decoder *d, const uint8_t *p,
 	return len;
 }
 
-static uint32_t long_addr_32(const uint8_t *p, uint8_t is)
-{
-	uint32_t v;
-
-	if (is == 0)
-		v = ((uint32_t)(p[0] & ETE_PKT_PAYLOAD) << ETE_ADDR_IS0_SHIFT) |
-			((uint32_t)(p[1] & ETE_PKT_PAYLOAD) <<
-			 (ETE_ADDR_IS0_SHIFT + ETE_PKT_PAYLOAD_BITS));
-	else
-		v = ((uint32_t)(p[0] & ETE_PKT_PAYLOAD) << ETE_ADDR_IS1_SHIFT) |
-			((uint32_t)p[1] << 8);
-	return v | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
-static uint64_t long_addr_64(const uint8_t *p, uint8_t is)
-{
-	return (uint64_t)long_addr_32(p, is) |
-		(le_val(p + ETE_ADDR_L32_BYTES, 4) << 32);
-}
-
-static void set_addr_64(struct ete_pkt_decoder *d, uint64_t a, uint8_t is)
-{
-	d->addr.val = a;
-	d->addr.valid_bits = 64;
-	d->addr.pkt_bits = 64;
-	d->addr.is = is;
-	ete_pkt_addr_push(d);
-}
-
-/*
- * A 32-bit address keeps the upper half of the current address when the
- * PE is in AArch64 (the architecture's "bits not in the packet are
- * unchanged"); in AArch32 the upper half is zero.
- */
-static void set_addr_32(struct ete_pkt_decoder *d, uint32_t a, uint8_t is)
-{
-	if (d->ctx.valid && d->ctx.sf)
-		d->addr.val = (d->addr.val & ~low_mask(32)) | a;
-	else
-		d->addr.val = a;
-	d->addr.pkt_bits = 32;
-	if (d->addr.valid_bits < 32)
-		d->addr.valid_bits = 32;
-	d->addr.is = is;
-	ete_pkt_addr_push(d);
-}
-
-static void set_addr_short(struct ete_pkt_decoder *d, uint32_t a,
-			   unsigned int bits, uint8_t is)
-{
-	uint64_t mask = low_mask(bits);
-
-	d->addr.val = (d->addr.val & ~mask) | (a & mask);
-	d->addr.pkt_bits = (uint8_t)bits;
-	if (d->addr.valid_bits < bits)
-		d->addr.valid_bits = (uint8_t)bits;
-	d->addr.is = is;
-	ete_pkt_addr_push(d);
-}
-
-static uint8_t hdr_is(uint8_t hdr)
-{
-	switch (hdr) {
-	case ETE_HDR_ADDR_CTXT_L32_IS1:
-	case ETE_HDR_ADDR_CTXT_L64_IS1:
-	case ETE_HDR_ADDR_S_IS1:
-	case ETE_HDR_ADDR_L32_IS1:
-	case ETE_HDR_ADDR_L64_IS1:
-	case ETE_HDR_SRC_ADDR_S_IS1:
-	case ETE_HDR_SRC_ADDR_L32_IS1:
-	case ETE_HDR_SRC_ADDR_L64_IS1:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
 static unsigned int addr_ctxt(struct ete_pkt_decoder *d, const uint8_t *p,
 			      unsigned int n, struct ete_pkt *pkt,
 			      unsigned int abytes)
@@ -192,47 +115,12 @@ unsigned int ete_parse_addr_ctxt_64(struct ete_pkt_decoder *d,
 	return addr_ctxt(d, p, n, pkt, ETE_ADDR_L64_BYTES);
 }
 
-/* Exact match: address register 0-2 again, which becomes register 0. */
-static void addr_match(struct ete_pkt_decoder *d, unsigned int idx,
-		       struct ete_pkt *pkt)
-{
-	if (idx < ETE_ADDR_STACK_DEPTH)
-		d->addr = d->stack[idx];
-	ete_pkt_addr_push(d);
-	pkt->match_idx = (uint8_t)idx;
-	pkt->addr = d->addr;
-}
-
 unsigned int ete_parse_addr_match(struct ete_pkt_decoder *d, const uint8_t *p,
 				  unsigned int n, struct ete_pkt *pkt)
 {
 	(void)n;
 	addr_match(d, p[0] & ETE_HDR_ADDR_MATCH_IDX, pkt);
 	return 1;
-}
-
-/* Short address: 7 bits, or 15 when bit 7 of the first byte is set. */
-static unsigned int short_len(const uint8_t *p, unsigned int n)
-{
-	if (n < 1)
-		return 0;
-	if (!(p[0] & ETE_PKT_CONT))
-		return 1;
-	return n < ETE_ADDR_SHORT_MAX_BYTES ? 0 : ETE_ADDR_SHORT_MAX_BYTES;
-}
-
-static void apply_short(struct ete_pkt_decoder *d, const uint8_t *p,
-			uint8_t is)
-{
-	unsigned int shift = is ? ETE_ADDR_IS1_SHIFT : ETE_ADDR_IS0_SHIFT;
-	unsigned int bits = ETE_PKT_PAYLOAD_BITS;
-	uint32_t v = (uint32_t)(p[0] & ETE_PKT_PAYLOAD) << shift;
-
-	if (p[0] & ETE_PKT_CONT) {
-		v |= (uint32_t)p[1] << (ETE_PKT_PAYLOAD_BITS + shift);
-		bits += 8;
-	}
-	set_addr_short(d, v, bits + shift, is);
 }
 
 unsigned int ete_parse_addr_short(struct ete_pkt_decoder *d, const uint8_t *p,

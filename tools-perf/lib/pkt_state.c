@@ -23,14 +23,6 @@ void ete_pkt_addr_stack_reset(struct ete_pkt_decoder *d)
 	d->addr = d->stack[0];
 }
 
-/* Every address a packet supplies becomes entry 0; older ones shift down. */
-void ete_pkt_addr_push(struct ete_pkt_decoder *d)
-{
-	d->stack[2] = d->stack[1];
-	d->stack[1] = d->stack[0];
-	d->stack[0] = d->addr;
-}
-
 void ete_pkt_state_reset(struct ete_pkt_decoder *d)
 {
 	d->synced = 0;

@@ -286,6 +286,7 @@ struct ete_pkt_decoder {
 	/* configuration derived from the registers */
 	uint8_t hdr_type[256];		/* header -> enum ete_pkt_type */
 	uint8_t hdr_parser[256];	/* header -> payload parser */
+	uint64_t hdr_fast[256];		/* header -> ete_pkt_decode_batch() path */
 	uint32_t max_spec;
 	uint32_t cc_mask;
 	uint8_t vmid_bytes;
@@ -351,6 +352,61 @@ void ete_pkt_decoder_reset(struct ete_pkt_decoder *dec);
 int ete_pkt_decode(struct ete_pkt_decoder *dec, const uint8_t *buf,
 		   size_t len, uint64_t index, size_t *used,
 		   struct ete_pkt *pkt);
+
+/**
+ * struct ete_pkt_rec - one packet in compact form (ete_pkt_decode_batch())
+ * @off: index of the packet's first byte minus the call's @index
+ * @type: &enum ete_pkt_type
+ * @len: bytes the packet spans
+ * @hdr: header byte
+ * @num: atoms, Mispredict, Cancel F2/F3: number of atoms; addresses
+ *	(including Exact Match): instruction set (IS); Exception: address
+ *	interpretation E1:E0; cycle counts: bit 0 count present, bit 1
+ *	commit present
+ * @val: atoms: E/N bits, oldest in bit 0; addresses: the address after
+ *	this packet; Exception: exception number; Event: event bits; cycle
+ *	counts: count in bits 31:0, commit in bits 63:32; Commit: commit
+ *	count; Cancel F1: cancel count; Mispredict, Cancel F2/F3: atom bits
+ *	in bits 31:0, cancel count in bits 63:32
+ *
+ * The same values as &struct ete_pkt's fields of those names, 16 bytes
+ * instead of the full structure.
+ */
+struct ete_pkt_rec {
+	uint32_t off;
+	uint8_t type;
+	uint8_t len;
+	uint8_t hdr;
+	uint8_t num;
+	uint64_t val;
+};
+
+/**
+ * ete_pkt_decode_batch() - decode many common packets in one call
+ * @dec: decoder
+ * @buf: trace bytes
+ * @len: number of bytes at @buf
+ * @index: index of @buf[0] in the trace
+ * @used: set to the number of bytes consumed from @buf
+ * @rec: filled with up to @max packets
+ * @max: room at @rec
+ *
+ * The fast path of the packet layer: atoms, addresses, Exact Match,
+ * exceptions, cycle counts, speculation and the one-byte packets, whole in
+ * @buf, decoded straight into compact records.  It stops before the first
+ * packet it does not handle (synchronisation, Trace Info, timestamps,
+ * context, Q, errors, a packet cut by the end of @buf, or anything while
+ * the decoder is not synchronised or holds a partial packet): decode that
+ * one with ete_pkt_decode(), then call this again.  Mixing the two calls
+ * in this way gives the same packets and decoder state as
+ * ete_pkt_decode() alone, whatever the chunking.
+ *
+ * Return: the number of records written; 0 when the next packet needs
+ * ete_pkt_decode() (then *@used is 0).
+ */
+size_t ete_pkt_decode_batch(struct ete_pkt_decoder *dec, const uint8_t *buf,
+			    size_t len, uint64_t index, size_t *used,
+			    struct ete_pkt_rec *rec, size_t max);
 
 /**
  * ete_pkt_flush() - end of trace
