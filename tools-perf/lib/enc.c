@@ -46,6 +46,14 @@ int ete_enc_init(struct ete_enc *e, const struct ete_enc_config *cfg,
 	e->commopt1 = (r->trcidr0 & TRCIDR0_COMMOPT) &&
 		(r->trcidr0 & TRCIDR0_TRCCCI);
 	e->ts_en = !!(r->trcconfigr & TRCCONFIGR_TS);
+	e->tx_p0 = !(r->trcidr0 & TRCIDR0_COMMTRANS);
+	/*
+	 * FEAT_ETEv1p1: a Timestamp Marker packet marks the point in the
+	 * trace a timestamp belongs to, and decoders (OpenCSD, libete)
+	 * report no timestamp before the first marker.
+	 */
+	e->ts_marker = e->ts_en &&
+		ETE_FIELD_GET(TRCDEVARCH_REVISION, r->trcdevarch) >= 1;
 	e->cc_max = (uint32_t)((1ull << (ETE_FIELD_GET(TRCIDR2_CCSIZE,
 				r->trcidr2) + TRCIDR2_CCSIZE_BASE)) - 1);
 	/* a cycle count field holds at most 3 x 7 bits */
@@ -298,12 +306,22 @@ static uint8_t *non_p0(struct ete_enc *e)
 
 int ete_enc_timestamp(struct ete_enc *e, uint64_t ts, uint32_t cc)
 {
+	unsigned int n;
 	uint8_t *p;
 
 	if (!e->ts_en || !e->on)
 		return status(e);
 	p = non_p0(e);
-	enc_commit(e, p, enc_pkt_timestamp(e, p, ts, cc));
+	/*
+	 * The marker goes right before its timestamp: the timestamp is
+	 * taken where the marker is, so nothing lies between them (as in
+	 * the ETE 1.1 reference trace ts_marker).
+	 */
+	n = 0;
+	if (e->ts_marker)
+		p[n++] = ETE_HDR_TS_MARKER;
+	n += enc_pkt_timestamp(e, p + n, ts, cc);
+	enc_commit(e, p, n);
 	return status(e);
 }
 
@@ -350,9 +368,17 @@ static int one_byte(struct ete_enc *e, uint8_t hdr)
 	return status(e);
 }
 
+/*
+ * With TRCIDR0.COMMTRANS 0 a Transaction Start is a P0 element: it is
+ * speculative like an atom, and a Commit must count it.
+ */
 int ete_enc_tx_start(struct ete_enc *e)
 {
-	return one_byte(e, ETE_HDR_TRANS_START);
+	int st = one_byte(e, ETE_HDR_TRANS_START);
+
+	if (e->on && e->tx_p0)
+		p0_count(e, 1);
+	return st;
 }
 
 int ete_enc_tx_commit(struct ete_enc *e)

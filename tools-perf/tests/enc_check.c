@@ -157,6 +157,7 @@ int enc_run_events(const struct ete_enc_config *cfg,
 /* Traced context fields under @cfg. */
 struct traced {
 	bool vmid, cid, ts, cci;
+	bool ts_marker;		/* ETE 1.1+: a marker before each timestamp */
 	uint32_t cc_mask;
 };
 
@@ -174,6 +175,8 @@ static struct traced traced_of(const struct ete_enc_config *cfg)
 		ETE_FIELD_GET(TRCIDR2_CIDSIZE, r->trcidr2) ==
 		TRCIDR2_CIDSIZE_32;
 	t.ts = !!(r->trcconfigr & TRCCONFIGR_TS);
+	t.ts_marker = t.ts &&
+		ETE_FIELD_GET(TRCDEVARCH_REVISION, r->trcdevarch) >= 1;
 	t.cci = (r->trcconfigr & TRCCONFIGR_CCI) &&
 		(r->trcidr0 & TRCIDR0_TRCCCI);
 	t.cc_mask = (uint32_t)((1ull << (ETE_FIELD_GET(TRCIDR2_CCSIZE,
@@ -322,6 +325,7 @@ struct pchk {
 	unsigned int nneed;
 	uint64_t pc;
 	bool ctx_valid, started;
+	bool marker;		/* a TS marker wants its timestamp next */
 	struct ete_enc_ctx ctx;
 	char *why;
 	size_t whylen;
@@ -383,6 +387,11 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 {
 	const struct item *x;
 
+	if (c->marker && p->type != ETE_PKT_T_TIMESTAMP)
+		return fail(c->why, c->whylen,
+			    "@%llu %s after a TS marker, not a timestamp",
+			    (unsigned long long)p->offset,
+			    ete_pkt_type_name(p->type));
 	switch (p->type) {
 	case ETE_PKT_T_ASYNC:
 	case ETE_PKT_T_TRACE_INFO:
@@ -471,7 +480,19 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 		c->nneed = 1;
 		c->pc = x->next;
 		return 0;
+	case ETE_PKT_T_TS_MARKER:
+		if (!c->t.ts_marker)
+			return fail(c->why, c->whylen,
+				    "@%llu TS marker before ETE 1.1 or without TS",
+				    (unsigned long long)p->offset);
+		c->marker = true;
+		return 0;
 	case ETE_PKT_T_TIMESTAMP:
+		if (c->t.ts_marker && !c->marker)
+			return fail(c->why, c->whylen,
+				    "@%llu timestamp without its TS marker",
+				    (unsigned long long)p->offset);
+		c->marker = false;
 		x = expect(c, IT_TS, p);
 		if (!x)
 			return -1;
@@ -691,6 +712,12 @@ int enc_expected_elems(const struct ete_enc_config *cfg,
 		case ETE_EV_TIMESTAMP:
 			if (!t.ts || !on)
 				break;
+			if (t.ts_marker) {
+				el.type = EL_MARKER;
+				if (enc_els_push(out, &el))
+					return -1;
+				memset(&el, 0, sizeof(el));
+			}
 			el.type = EL_TS;
 			el.v = ev->value;
 			if (enc_els_push(out, &el))
@@ -766,6 +793,9 @@ void enc_el_format(const struct enc_el *el, char *buf, size_t len)
 		break;
 	case EL_ERET:
 		snprintf(buf, len, "ERET");
+		break;
+	case EL_MARKER:
+		snprintf(buf, len, "TS_MARKER");
 		break;
 	default:
 		snprintf(buf, len, "?%u", el->type);

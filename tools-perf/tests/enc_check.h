@@ -66,6 +66,7 @@ enum enc_el_type {
 	EL_TX,		/* transaction: v = 0 start, 1 commit, 2 fail */
 	EL_TRACE_ON,
 	EL_ERET,	/* exception return (after the range ending in ERET) */
+	EL_MARKER,	/* timestamp marker (ETE 1.1+, before its EL_TS) */
 };
 
 struct enc_el {

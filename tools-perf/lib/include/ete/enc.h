@@ -119,6 +119,8 @@ struct ete_enc {
 	uint8_t ts_en;
 	uint8_t commopt1;
 	uint8_t ite_ok;
+	uint8_t ts_marker;	/* ETE 1.1+ with TS: a marker per timestamp */
+	uint8_t tx_p0;		/* Transaction Start is P0 (COMMTRANS 0) */
 	/* output window: caller buffer or the staging buffer */
 	uint8_t *out;
 	size_t out_size;
