@@ -10,6 +10,16 @@
  *                                                the kernel's EL (bit 1:
  *                                                EL1, EL2 under VHE) into
  *                                                a KIB KiB buffer, fill mode
+ *             ete-range N START END INCLUDE      program address range
+ *                                                comparator pair N (0 or 1:
+ *                                                TRCACVR2N = START,
+ *                                                TRCACVR2N+1 = END, both
+ *                                                included) as a ViewInst
+ *                                                include (1) or exclude (0)
+ *                                                range for the next
+ *                                                ete-start only; addresses
+ *                                                in hex, at every
+ *                                                Non-secure EL
  *             ete-stop
  *             brbe-start BRBCR BRBFCR
  *             brbe-overflow                  a PMU overflow, as the PMU
@@ -44,6 +54,18 @@
 #define TRCVICTLR_SSSTATUS	BIT_ULL(9)
 #define TRCVICTLR_EXLEVEL_S	GENMASK_ULL(19, 16)
 #define TRCVICTLR_EXLEVEL_NS	GENMASK_ULL(23, 20)
+/* TRCVIIECTLR, TRCACATRn (instruction address, no context compare) */
+#define TRCVIIECTLR_INCLUDE(n)	BIT_ULL(n)
+#define TRCVIIECTLR_EXCLUDE(n)	BIT_ULL(16 + (n))
+#define TRCACATR_EXLEVEL_S	GENMASK_ULL(11, 8)
+#define TRCIDR4_NUMACPAIRS	GENMASK_ULL(3, 0)
+/* Comparator pairs the register layer has: TRCACVR0-3 */
+#define HWTEST_RANGES		2
+
+struct hwtest_range {
+	u64 start, end;
+	bool include, set;
+};
 
 static struct {
 	struct mutex lock;		/* serialises commands and reads */
@@ -60,6 +82,9 @@ static struct {
 	atomic_t irqs;
 	u64 irq_trbsr;			/* TRBSR_EL1 at the last interrupt */
 	int __percpu *irq_dev;
+	struct hwtest_range range[HWTEST_RANGES];	/* for the next start */
+	u64 viiectlr;			/* TRCVIIECTLR of the last start */
+	u64 acvr[2 * HWTEST_RANGES];	/* and the comparators it selects */
 } st;
 
 /*
@@ -101,6 +126,51 @@ static int wait_idle(bool idle)
 	return -ETIMEDOUT;
 }
 
+/*
+ * Program the ranges ete-range asked for (before TRCPRGCTLR.EN, as the
+ * comparators accept writes only while the trace unit is disabled), then
+ * forget them: each ete-start without ete-range traces everything.
+ */
+static int ete_ranges(void)
+{
+	unsigned int n, pairs = FIELD_GET(TRCIDR4_NUMACPAIRS,
+					  hw_read(HW_TRCIDR4));
+	u64 viiectlr = 0;
+	int ret = 0;
+
+	for (n = 0; n < HWTEST_RANGES; n++) {
+		struct hwtest_range *r = &st.range[n];
+
+		if (!r->set)
+			continue;
+		r->set = false;
+		if (n >= pairs) {
+			ret = -EOPNOTSUPP;
+			continue;
+		}
+		hw_write(HW_TRCACVR0 + 2 * n, r->start);
+		hw_write(HW_TRCACVR0 + 2 * n + 1, r->end);
+		/* Never in Secure state; EXLEVEL_NS 0: every NS EL */
+		hw_write(HW_TRCACATR0 + 2 * n, TRCACATR_EXLEVEL_S);
+		hw_write(HW_TRCACATR0 + 2 * n + 1, TRCACATR_EXLEVEL_S);
+		st.acvr[2 * n] = r->start;
+		st.acvr[2 * n + 1] = r->end;
+		viiectlr |= r->include ? TRCVIIECTLR_INCLUDE(n) :
+					 TRCVIIECTLR_EXCLUDE(n);
+	}
+	hw_write(HW_TRCVIIECTLR, ret ? 0 : viiectlr);
+	st.viiectlr = ret ? 0 : viiectlr;
+	return ret;
+}
+
+static int ete_range(unsigned int n, u64 start, u64 end, unsigned int include)
+{
+	if (n >= HWTEST_RANGES || start > end || include > 1)
+		return -EINVAL;
+	st.range[n] = (struct hwtest_range){ start, end, include, true };
+	return 0;
+}
+
 static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 {
 	unsigned long exlevels;
@@ -132,6 +202,9 @@ static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 	hw_write(HW_TRCPRGCTLR, 0);
 	hw_sync();
 	ret = wait_idle(true);
+	if (ret)
+		goto out;
+	ret = ete_ranges();
 	if (ret)
 		goto out;
 
@@ -260,6 +333,7 @@ static ssize_t ctl_write(struct file *f, const char __user *ubuf, size_t len,
 {
 	char cmd[128];
 	unsigned long kib, elm;
+	unsigned int n, inc;
 	u64 a, b;
 	int ret;
 
@@ -272,6 +346,8 @@ static ssize_t ctl_write(struct file *f, const char __user *ubuf, size_t len,
 	mutex_lock(&st.lock);
 	if (sscanf(cmd, "ete-start %lu %llx %lx", &kib, &a, &elm) == 3)
 		ret = ete_start(kib, a, elm);
+	else if (sscanf(cmd, "ete-range %u %llx %llx %u", &n, &a, &b, &inc) == 4)
+		ret = ete_range(n, a, b, inc);
 	else if (!strncmp(cmd, "ete-stop", 8))
 		ret = ete_stop();
 	else if (sscanf(cmd, "brbe-start %llx %llx", &a, &b) == 2)
@@ -316,6 +392,8 @@ static int status_show(struct seq_file *m, void *v)
 	seq_printf(m, "trcidr0 %#llx\ntrcidr1 %#llx\ntrcidr2 %#llx\ntrcidr8 %#llx\ntrcdevarch %#llx\ntrcconfigr %#llx\ntrctraceidr %#x\n",
 		   st.idr[0], st.idr[1], st.idr[2], st.idr[3], st.idr[4],
 		   st.idr[5], 0x10 + 2 * st.cpu);
+	seq_printf(m, "trcviiectlr %#llx\ntrcacvr0 %#llx\ntrcacvr1 %#llx\ntrcacvr2 %#llx\ntrcacvr3 %#llx\n",
+		   st.viiectlr, st.acvr[0], st.acvr[1], st.acvr[2], st.acvr[3]);
 	mutex_unlock(&st.lock);
 	return 0;
 }

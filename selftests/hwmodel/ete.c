@@ -163,16 +163,11 @@ static void ete_off(struct hwm_vcpu *c)
 	c->ete.in_run = 0;
 }
 
-void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
+/* Trace On at @addr: the first instruction in view after a gap. */
+static void ete_on(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
 {
 	struct ete_enc_ctx ctx;
 
-	if (!(c->ete_mask & (1u << el))) {
-		ete_off(c);
-		return;
-	}
-	if (c->ete.in_run)
-		return;
 	ete_ctx(c, el, &ctx);
 	ete_enc_context(&c->ete.enc, &ctx);
 	ete_check(c, ete_enc_trace_on(&c->ete.enc, addr, 0));
@@ -183,14 +178,81 @@ void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
 		ete_check(c, ete_enc_timestamp(&c->ete.enc, ete_now(c), 0));
 }
 
-void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, int taken,
-		    uint64_t next, unsigned int el_to)
+/* Is the instruction at @addr, at @el, traced: EL filters and ranges. */
+static int ete_in_view(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
+{
+	return (c->ete_mask & (1u << el)) &&
+	       (!c->ete.vi.active || hwm_vi_in(&c->ete.vi, addr, el));
+}
+
+/* The PE executes sequentially from @addr at @el. */
+static void ete_seq(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
+{
+	c->ete.blk = addr;
+	c->ete.blk_el = el;
+	if (c->ete.in_run && !ete_in_view(c, addr, el))
+		ete_off(c);
+}
+
+/*
+ * With address ranges, the instructions from c->ete.blk (where the PE
+ * entered a block, or went after the last event) up to @at, which ends
+ * the block or takes an exception, may leave and enter the view: a block
+ * straddles a range boundary.  Only the stretch in view that ends at @at
+ * is traced: instructions in view before a gap in it belong to no P0
+ * element, so real hardware does not trace them either.  Trace goes off
+ * when @at is out of view, and on at the stretch's first instruction
+ * otherwise.
+ */
+static void ete_view_to(struct hwm_vcpu *c, uint64_t at)
+{
+	unsigned int el = c->ete.blk_el;
+	uint64_t s = at;
+
+	if (!c->ete.vi.active || !(c->ete_mask & (1u << el)))
+		return;
+	if (!hwm_vi_in(&c->ete.vi, at, el)) {
+		ete_off(c);
+		return;
+	}
+	/* A run longer than a block (1 MiB) is no run: judge @at alone. */
+	if (at >= c->ete.blk && at - c->ete.blk < (1u << 20))
+		s = hwm_vi_seg_start(&c->ete.vi, c->ete.blk, at, el);
+	if (c->ete.in_run && s != c->ete.blk)
+		ete_off(c);
+	if (!c->ete.in_run)
+		ete_on(c, s, el);
+	c->ete.blk = s;
+}
+
+void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
+{
+	c->ete.blk = addr;
+	c->ete.blk_el = el;
+	if (!ete_in_view(c, addr, el)) {
+		ete_off(c);
+		return;
+	}
+	/*
+	 * With address ranges Trace On waits for the event that ends the
+	 * stretch in view (ete_view_to()): a stretch without a P0 element
+	 * leaves nothing in the trace.
+	 */
+	if (!c->ete.in_run && !c->ete.vi.active)
+		ete_on(c, addr, el);
+}
+
+void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
+		    int taken, uint64_t next, unsigned int el_to)
 {
 	unsigned int flags = 0;
 	int st;
 
-	if (!c->ete.in_run)
+	ete_view_to(c, src);
+	if (!c->ete.in_run) {
+		ete_seq(c, next, el_to);
 		return;
+	}
 	if (taken)
 		flags |= ETE_ENC_TAKEN;
 	if (hwm_kind_is_indirect(kind))
@@ -215,29 +277,35 @@ void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, int taken,
 			c->ete.cc_insns = c->insns;
 		}
 	}
-	if (c->ete.in_run && !(c->ete_mask & (1u << el_to)))
-		ete_off(c);
+	ete_seq(c, next, el_to);
 }
 
-void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
-		       uint64_t vector, unsigned int el_to)
+void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
+		       uint64_t ret, uint64_t vector, unsigned int el_to)
 {
 	struct ete_enc_ctx ctx;
 
-	if (!c->ete.in_run)
+	/* Traced when the instruction it is taken on is in view. */
+	ete_view_to(c, src);
+	if (!c->ete.in_run) {
+		ete_seq(c, vector, el_to);
 		return;
+	}
 	ete_ctx(c, el_to, &ctx);
 	ete_check(c, ete_enc_exception(&c->ete.enc, type, ret, vector, &ctx));
 	c->ete.run_start = vector;
 	if (c->ete.ts && c->ete.in_run)
 		ete_check(c, ete_enc_timestamp(&c->ete.enc, ete_now(c), 0));
-	if (!vector || !(c->ete_mask & (1u << el_to)))
+	if (!vector)
 		ete_off(c);
+	ete_seq(c, vector, el_to);
 }
 
 static void ete_start(struct hwm_vcpu *c)
 {
+	uint64_t acvr[2 * HWM_VI_PAIRS], acatr[2 * HWM_VI_PAIRS];
 	struct ete_enc_config cfg;
+	unsigned int i;
 	struct ete_enc_ctx ctx;
 	int st;
 
@@ -251,6 +319,13 @@ static void ete_start(struct hwm_vcpu *c)
 	cfg.regs.trctraceidr = *reg(c, HW_TRCTRACEIDR);
 	cfg.trcsyncpr = *reg(c, HW_TRCSYNCPR);
 	cfg.trcccctlr = *reg(c, HW_TRCCCCTLR);
+	/* ViewInst ranges: programmed while disabled, fixed while enabled */
+	for (i = 0; i < 2 * HWM_VI_PAIRS; i++) {
+		acvr[i] = *reg(c, HW_TRCACVR0 + i);
+		acatr[i] = *reg(c, HW_TRCACATR0 + i);
+	}
+	hwm_vi_config(&c->ete.vi, (uint32_t)*reg(c, HW_TRCVIIECTLR), acvr,
+		      acatr);
 	ete_ctx(c, 0, &ctx);
 	st = ete_enc_init(&c->ete.enc, &cfg, &ctx);
 	if (st)

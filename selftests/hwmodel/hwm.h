@@ -7,6 +7,7 @@
  *   regs.c    the register file: reset values, the sync instruction
  *   ete.c     the trace unit (libete's encoder) and the TRBE sink
  *   brbe.c    BRBE records; trbe.c buffer arithmetic; a64.c opcodes
+ *   vi.c      ViewInst address range comparators
  *   truth.c   the ground-truth log
  */
 #ifndef HWM_H
@@ -19,6 +20,7 @@
 #include "a64.h"
 #include "brbe.h"
 #include "trbe.h"
+#include "vi.h"
 
 /* One translated block, as the translation callback saw it. */
 struct hwm_tb {
@@ -101,6 +103,10 @@ struct hwm_vcpu {
 		uint64_t cc_insns;	/* insns at the last cycle count */
 		uint32_t cc_threshold;
 		uint64_t bytes;		/* written to the buffer */
+		/* ViewInst ranges: the sequential run being executed */
+		struct hwm_vi vi;	/* latched at enable */
+		uint64_t blk;		/* first insn of the run, not yet judged */
+		uint8_t blk_el;
 		struct ete_enc enc;
 	} ete;
 
@@ -152,10 +158,10 @@ void hwm_path_stop(struct hwm_vcpu *c);
 /* ete.c */
 void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
 		    unsigned int idx);
-void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, int taken,
-		    uint64_t next, unsigned int el_to);
-void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
-		       uint64_t vector, unsigned int el_to);
+void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
+		    int taken, uint64_t next, unsigned int el_to);
+void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
+		       uint64_t ret, uint64_t vector, unsigned int el_to);
 void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el);
 uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm);
 

@@ -38,7 +38,7 @@ static void emit_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 	hwm_truth_branch(c, kind, src, next, taken, el_from, el_to);
 	if (taken)
 		hwm_brbe_branch(c, kind, src, next, el_from, el_to);
-	hwm_ete_branch(c, kind, taken, next, el_to);
+	hwm_ete_branch(c, kind, src, taken, next, el_to);
 }
 
 static void emit_exc(struct hwm_vcpu *c, unsigned int type, uint64_t src,
@@ -47,7 +47,7 @@ static void emit_exc(struct hwm_vcpu *c, unsigned int type, uint64_t src,
 {
 	hwm_truth_exception(c, type, src, ret, vector, el_from, el_to);
 	hwm_brbe_exception(c, type, src, vector, el_from, el_to);
-	hwm_ete_exception(c, type, ret, vector, el_to);
+	hwm_ete_exception(c, type, src, ret, vector, el_to);
 }
 
 /* Is @s where the PE may go after block @p completes, without exception? */

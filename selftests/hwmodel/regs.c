@@ -16,7 +16,8 @@
  *   TRCIDR1  ETE's fixed 0xff architecture nibbles, designer 'A'
  *   TRCIDR2  64-bit addresses, 32-bit CONTEXTID and VMID, 20-bit cycles
  *   TRCIDR3  CCITMIN 4, EL0-EL2 Non-secure, EL0/1/3 Secure, TRCERR
- *   TRCIDR4  4 address comparator pairs, 8 resource pairs, one each of
+ *   TRCIDR4  2 address comparator pairs (TRCACVR0-3: the ViewInst
+ *            ranges, vi.c), 8 resource pairs, one each of
  *            single-shot, CONTEXTID and VMID comparators
  *   TRCIDR5  7-bit trace ID, 4 sequencer states, 2 counters
  *   TRCDEVARCH ARCHITECT Arm (0x23b), PRESENT, ETE (ARCHVER 5, 0xa13)
@@ -25,7 +26,7 @@
 #define MODEL_TRCIDR1		0x4100fff0ull
 #define MODEL_TRCIDR2		0x10001088ull
 #define MODEL_TRCIDR3		0x01b70004ull
-#define MODEL_TRCIDR4		0x11170004ull
+#define MODEL_TRCIDR4		(0x11170000ull | HWM_VI_PAIRS)
 #define MODEL_TRCIDR5		0x28070000ull
 #define MODEL_TRCDEVARCH	0x47705a13ull
 /* Non-secure invasive and non-invasive debug implemented and enabled. */

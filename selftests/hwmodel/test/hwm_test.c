@@ -2,7 +2,7 @@
 /*
  * Host unit tests of the hardware model's pure parts: A64 branch
  * classification, the BRBINF cycle-count format, BRBE filters and record
- * order, TRBE buffer arithmetic.  Prints TAP.
+ * order, TRBE buffer arithmetic, ViewInst address ranges.  Prints TAP.
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +12,7 @@
 #include "a64.h"
 #include "brbe.h"
 #include "trbe.h"
+#include "vi.h"
 
 static unsigned int n_test, n_fail;
 
@@ -207,6 +208,117 @@ static void test_trbe(void)
 	ok(s.event == HWM_TRBE_BAD_PTR, "trbe ", "pointer below the base");
 }
 
+/* Reference: the view of every instruction, one at a time. */
+static uint64_t seg_ref(const struct hwm_vi *vi, uint64_t from, uint64_t at,
+			unsigned int el)
+{
+	while (at > from && hwm_vi_in(vi, at - 4, el))
+		at -= 4;
+	return at;
+}
+
+static void vi_set(struct hwm_vi *vi, uint32_t iectlr, uint64_t lo0,
+		   uint64_t hi0, uint64_t lo1, uint64_t hi1, uint64_t atr0,
+		   uint64_t atr1)
+{
+	uint64_t acvr[4] = { lo0, hi0, lo1, hi1 };
+	uint64_t acatr[4] = { atr0, atr0, atr1, atr1 };
+
+	hwm_vi_config(vi, iectlr, acvr, acatr);
+}
+
+static void test_vi(void)
+{
+	struct hwm_vi vi;
+	uint64_t a, from;
+	int bad = 0;
+
+	vi_set(&vi, 0, 0x1000, 0x1fff, 0, 0, 0, 0);
+	ok(!vi.active && hwm_vi_in(&vi, 0, 0) && hwm_vi_in(&vi, ~3ull, 1),
+	   "viewinst ", "no range selected: everything in view");
+
+	/* include pair 0: [0x1000, 0x1010], both bounds in */
+	vi_set(&vi, 0x1, 0x1000, 0x1010, 0, 0, 0, 0);
+	ok(vi.active && !hwm_vi_in(&vi, 0xffc, 0) && hwm_vi_in(&vi, 0x1000, 0) &&
+	   hwm_vi_in(&vi, 0x1010, 0) && !hwm_vi_in(&vi, 0x1014, 0),
+	   "viewinst ", "include range: lower and upper bound included");
+	ok(hwm_vi_in(&vi, 0x1000, 2) && hwm_vi_in(&vi, 0x1000, 1),
+	   "viewinst ", "EXLEVEL_NS 0 compares at every EL");
+
+	/* upper bound not on an instruction: the one at 0x100c is in */
+	vi_set(&vi, 0x1, 0x1002, 0x100e, 0, 0, 0, 0);
+	ok(!hwm_vi_in(&vi, 0x1000, 0) && hwm_vi_in(&vi, 0x1004, 0) &&
+	   hwm_vi_in(&vi, 0x100c, 0) && !hwm_vi_in(&vi, 0x1010, 0),
+	   "viewinst ", "unaligned bounds compare the instruction address");
+
+	/* exclude only: everything but the range */
+	vi_set(&vi, 0x10000, 0x2000, 0x2ffc, 0, 0, 0, 0);
+	ok(hwm_vi_in(&vi, 0x1ffc, 0) && !hwm_vi_in(&vi, 0x2000, 0) &&
+	   !hwm_vi_in(&vi, 0x2ffc, 0) && hwm_vi_in(&vi, 0x3000, 0),
+	   "viewinst ", "exclude without include: all but the range");
+
+	/* include pair 0, exclude pair 1 inside it: exclude wins */
+	vi_set(&vi, 0x20001, 0x1000, 0x1ffc, 0x1400, 0x14fc, 0, 0);
+	ok(hwm_vi_in(&vi, 0x13fc, 0) && !hwm_vi_in(&vi, 0x1400, 0) &&
+	   !hwm_vi_in(&vi, 0x14fc, 0) && hwm_vi_in(&vi, 0x1500, 0) &&
+	   !hwm_vi_in(&vi, 0x2000, 0),
+	   "viewinst ", "exclude overrides include");
+
+	/* two include ranges: their union */
+	vi_set(&vi, 0x3, 0x1000, 0x10fc, 0x3000, 0x30fc, 0, 0);
+	ok(hwm_vi_in(&vi, 0x1000, 0) && hwm_vi_in(&vi, 0x30fc, 0) &&
+	   !hwm_vi_in(&vi, 0x2000, 0), "viewinst ",
+	   "two include ranges: either one");
+
+	/* EXLEVEL_NS: pair 0 does not compare at EL1 (bit 13) */
+	vi_set(&vi, 0x1, 0x1000, 0x1ffc, 0, 0, 0x2000, 0);
+	ok(hwm_vi_in(&vi, 0x1000, 0) && !hwm_vi_in(&vi, 0x1000, 1),
+	   "viewinst ", "EXLEVEL_NS: an include range off at EL1 includes nothing there");
+	vi_set(&vi, 0x10000, 0x1000, 0x1ffc, 0, 0, 0x1000, 0);
+	ok(hwm_vi_in(&vi, 0x1000, 0) && !hwm_vi_in(&vi, 0x1000, 1),
+	   "viewinst ", "EXLEVEL_NS: an exclude range off at EL0 excludes nothing there");
+
+	/* a Context ID comparison (not modelled) never matches */
+	vi_set(&vi, 0x1, 0x1000, 0x1ffc, 0, 0, 0x4, 0);
+	ok(vi.active && !hwm_vi_in(&vi, 0x1000, 0), "viewinst ",
+	   "CONTEXTTYPE != 0: the comparator never matches");
+
+	/* a bit beyond NUMACPAIRS is RES0 */
+	vi_set(&vi, 0x4, 0x1000, 0x1ffc, 0, 0, 0, 0);
+	ok(!vi.active && hwm_vi_in(&vi, 0, 0), "viewinst ",
+	   "INCLUDE[2] is beyond the implemented pairs: ignored");
+
+	/* the full address space, no wrap-around */
+	vi_set(&vi, 0x1, 0xffff000000000000ull, ~0ull, 0, 0, 0, 0);
+	ok(hwm_vi_in(&vi, ~3ull, 1) && !hwm_vi_in(&vi, 0xfffefffffffffffcull, 1) &&
+	   hwm_vi_seg_start(&vi, 0xfffefffffffffff0ull, ~3ull, 1) ==
+	   0xffff000000000000ull, "viewinst ",
+	   "a range up to the top of the address space");
+
+	/* seg_start against instruction-by-instruction, every config */
+	vi_set(&vi, 0x20001, 0x1010, 0x1040, 0x1020, 0x1027, 0, 0);
+	for (from = 0x1000; from < 0x1060; from += 4)
+		for (a = from; a < 0x1060; a += 4)
+			if (hwm_vi_in(&vi, a, 0) &&
+			    hwm_vi_seg_start(&vi, from, a, 0) !=
+			    seg_ref(&vi, from, a, 0))
+				bad++;
+	vi_set(&vi, 0x3, 0x1000, 0x100c, 0x1010, 0x1030, 0, 0);
+	for (from = 0xff0; from < 0x1040; from += 4)
+		for (a = from; a < 0x1040; a += 4)
+			if (hwm_vi_in(&vi, a, 0) &&
+			    hwm_vi_seg_start(&vi, from, a, 0) !=
+			    seg_ref(&vi, from, a, 0))
+				bad++;
+	ok(!bad, "viewinst ",
+	   "block split at range boundaries: every entry and event point");
+	vi_set(&vi, 0x1, 0x1008, 0x1010, 0, 0, 0, 0);
+	ok(hwm_vi_seg_start(&vi, 0x1000, 0x1010, 0) == 0x1008 &&
+	   hwm_vi_seg_start(&vi, 0x1008, 0x1010, 0) == 0x1008 &&
+	   hwm_vi_seg_start(&vi, 0x100c, 0x1010, 0) == 0x100c, "viewinst ",
+	   "trace on at the lower bound inside a block");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -215,6 +327,7 @@ int main(void)
 	test_brbe_filters();
 	test_brb_ring();
 	test_trbe();
+	test_vi();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
