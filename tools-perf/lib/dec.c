@@ -17,26 +17,12 @@
 #include <armtrace/ete_regs.h>
 #include "dec_internal.h"
 
-static void out_flush(struct ete_dec *d)
+void dec_out_flush(struct ete_dec *d)
 {
 	if (d->nout && !d->sink_err &&
 	    d->sink(d->sink_ctx, d->out, d->nout))
 		d->sink_err = 1;
 	d->nout = 0;
-}
-
-struct ete_elem *dec_elem(struct ete_dec *d, uint64_t offset, uint8_t type)
-{
-	struct ete_elem *e;
-
-	if (d->nout == ETE_DEC_BATCH)
-		out_flush(d);
-	e = &d->out[d->nout++];
-	memset(e, 0, sizeof(*e));
-	e->offset = offset;
-	e->type = type;
-	d->n_elems++;
-	return e;
 }
 
 /* Forget everything uncommitted (OpenCSD's resetDecoder). */
@@ -100,8 +86,9 @@ void ete_dec_reset(struct ete_dec *d)
 	d->unsync = ETE_UNSYNC_RESET_DECODER;
 }
 
-static struct ete_p0 *push_at(struct ete_dec *d, uint8_t kind, uint8_t is_p0,
-			      uint64_t offset, uint8_t pkt_type)
+static inline struct ete_p0 *push_at(struct ete_dec *d, uint8_t kind,
+				     uint8_t is_p0, uint64_t offset,
+				     uint8_t pkt_type)
 {
 	struct ete_p0 *e;
 
@@ -547,7 +534,7 @@ int ete_dec_packet(struct ete_dec *d, int status, const struct ete_pkt *pkt)
 {
 	(void)status;	/* errors have their own packet types */
 	packet(d, pkt);
-	out_flush(d);
+	dec_out_flush(d);
 	return d->sink_err ? ETE_DEC_ERR_SINK : ETE_DEC_OK;
 }
 
@@ -582,7 +569,7 @@ int ete_dec_decode(struct ete_dec *d, const uint8_t *buf, size_t len,
 		else if (!used)
 			break;
 	}
-	out_flush(d);
+	dec_out_flush(d);
 	return d->sink_err ? ETE_DEC_ERR_SINK : ETE_DEC_OK;
 }
 
@@ -593,6 +580,6 @@ int ete_dec_flush(struct ete_dec *d)
 	if (ete_pkt_flush(&d->pkt, &pkt) != ETE_PKT_EOT)
 		packet(d, &pkt);
 	dec_eot(d);
-	out_flush(d);
+	dec_out_flush(d);
 	return d->sink_err ? ETE_DEC_ERR_SINK : ETE_DEC_OK;
 }

@@ -3,6 +3,7 @@
 #ifndef _ETE_DEC_INTERNAL_H
 #define _ETE_DEC_INTERNAL_H
 
+#include <string.h>
 #include <ete/dec.h>
 
 /* packet records per ete_pkt_decode_batch() call in ete_dec_decode() */
@@ -48,12 +49,28 @@ static inline struct ete_p0 *p0_at(struct ete_dec *d, uint32_t i)
 }
 
 /* dec.c */
-struct ete_elem *dec_elem(struct ete_dec *d, uint64_t offset, uint8_t type);
+void dec_out_flush(struct ete_dec *d);
 void dec_reset_state(struct ete_dec *d);
 void dec_bad(struct ete_dec *d, uint8_t reason);
 
 /* dec_resolve.c */
 void dec_resolve(struct ete_dec *d);
 void dec_eot(struct ete_dec *d);
+
+/* A new element at the end of the batch (sent to the sink when full). */
+static inline struct ete_elem *dec_elem(struct ete_dec *d, uint64_t offset,
+					uint8_t type)
+{
+	struct ete_elem *e;
+
+	if (d->nout == ETE_DEC_BATCH)
+		dec_out_flush(d);
+	e = &d->out[d->nout++];
+	memset(e, 0, sizeof(*e));
+	e->offset = offset;
+	e->type = type;
+	d->n_elems++;
+	return e;
+}
 
 #endif

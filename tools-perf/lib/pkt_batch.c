@@ -39,24 +39,34 @@ enum fast_kind {
  * longest it handles (cycle count F1: 1 + 5 + 3) with room to spare. */
 #define FAST_WINDOW	16u
 
+/* Bytes of input that make building hdr_fast[] worth it. */
+#define FAST_BUILD_MIN	256u
+
 #define FAST_ENTRY(type, len, hdr, num, hi) \
 	((uint64_t)(type) | (uint64_t)(len) << 8 | (uint64_t)(hdr) << 16 | \
 	 (uint64_t)(num) << 24 | (uint64_t)(uint32_t)(hi) << 32)
 
 void ete_pkt_build_fast_table(struct ete_pkt_decoder *d)
 {
+	struct ete_pkt pkt;
+
+	memset(&pkt, 0, sizeof(pkt));
 	for (unsigned int h = 0; h < 256; h++) {
 		uint8_t type = d->hdr_type[h], hb = (uint8_t)h;
 		enum fast_kind k = FAST_NONE;
-		struct ete_pkt pkt;
 		uint8_t is = 0;
 
 		switch (d->hdr_parser[h]) {
 		case P_ATOM_F1: case P_ATOM_F2: case P_ATOM_F3:
 		case P_ATOM_F4: case P_ATOM_F5: case P_ATOM_F6:
 		case P_EVENT: case P_NO_PAYLOAD:
-			/* stateless one-byte packets: run the parser once now */
-			memset(&pkt, 0, sizeof(pkt));
+			/*
+			 * stateless one-byte packets: run the parser once now
+			 * (they set no more than these fields)
+			 */
+			pkt.atom_bits = 0;
+			pkt.atom_num = 0;
+			pkt.event = 0;
 			pkt.type = (enum ete_pkt_type)type;
 			ete_parsers[d->hdr_parser[h]](d, &hb, 1, &pkt);
 			d->hdr_fast[h] = FAST_ENTRY(type, 1, h, pkt.atom_num,
@@ -144,6 +154,17 @@ size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 	*used = 0;
 	if (!d->synced || d->part_len || len < FAST_WINDOW)
 		return 0;
+	if (!d->fast_ready) {
+		/*
+		 * The table is built on first use, and only for enough input
+		 * to pay for it: a trace of a few dozen bytes is decoded
+		 * faster by ete_pkt_decode() alone than with a table build.
+		 */
+		if (len < FAST_BUILD_MIN)
+			return 0;
+		ete_pkt_build_fast_table(d);
+		d->fast_ready = 1;
+	}
 	/* offsets are 32-bit: cap one call below 4 GiB */
 	if (len > (1ull << 31))
 		len = 1ull << 31;

@@ -40,7 +40,6 @@ int ete_pkt_decoder_init(struct ete_pkt_decoder *d,
 	cid = ETE_FIELD_GET(TRCIDR2_CIDSIZE, cfg->trcidr2);
 	d->cid_bytes = cid == TRCIDR2_CIDSIZE_32 ? 4 : 0;
 	ete_pkt_build_table(d, cfg);
-	ete_pkt_build_fast_table(d);
 	ete_pkt_state_reset(d);
 	return ETE_PKT_OK;
 }

@@ -29,12 +29,20 @@ $(O)/asan/a64_%: $(O)/asan/tests/a64_%.o $(O)/asan/libutil.a \
 $(O)/dec_opencsd $(O)/asan/dec_opencsd $(O)/bench-dec: \
 	DEC_LDLIBS := $(DEC_OCSD_LIBS)
 
-# make bench-dec (also run by make bench): libete vs OpenCSD, element level.
-# BENCH_DEC_INPUTS: snapshot directories, or directories of them.
-BENCH_DEC_INPUTS ?= $(SHARED)/testdata/ete/snapshots
+# make bench-dec (also run by make bench): libete vs OpenCSD, element level,
+# on the reference snapshots and on the large synthetic traces of make
+# bench-traces (written first if absent).  make bench also runs bench-pkt
+# over both.  BENCH_DEC_INPUTS: snapshot directories, or directories of
+# them; BENCH_RUNS: runs per figure (median).
+BENCH_SYNTH      := $(BUILD)/bench-traces
+BENCH_DEC_INPUTS ?= $(SHARED)/testdata/ete/snapshots $(BENCH_SYNTH)
+BENCH_RUNS       ?= 5
 .PHONY: bench-dec
-bench: bench-dec
-bench-dec: $(O)/bench-dec
-	$(O)/bench-dec $(BENCH_DEC_INPUTS)
+bench: $(BENCH_SYNTH)/synth-all/snapshot.ini bench-dec
+bench: export BENCH_PKT_INPUTS = $(BENCH_SYNTH)
+bench-dec: $(O)/bench-dec $(BENCH_SYNTH)/synth-all/snapshot.ini
+	$(O)/bench-dec --runs $(BENCH_RUNS) $(BENCH_DEC_INPUTS)
 $(O)/bench-dec: $(O)/tests/bench_dec.o $(O)/libutil.a $(O)/libete.a
 	$(CC) $(CFLAGS) -o $@ $^ $(DEC_LDLIBS)
+$(BENCH_SYNTH)/synth-all/snapshot.ini: | $(O)/perf-ete
+	$(MAKE) -C $(TOOLS) BUILD=$(BUILD) bench-traces

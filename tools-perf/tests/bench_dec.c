@@ -12,8 +12,9 @@
  *	[--trcidr0 X] [--trcidr2 X] [--trcidr8 X] [--trcconfigr X]
  *	[--trcdevarch X]
  *
- * Prints, per input and in total, instructions/s, trace MB/s and
- * packets/s for both decoders, and the libete/OpenCSD ratio.
+ * Prints a table per PATH: for each input and for one pass over all of
+ * them, instructions/s, trace MB/s and packets/s for both decoders, and
+ * the libete/OpenCSD instructions/s ratio with its range over the runs.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -55,6 +56,8 @@ struct count {
 
 struct result {
 	double t_ete, t_ocsd;		/* seconds per decode (median) */
+	double t_ete_lo, t_ete_hi;	/* fastest and slowest run */
+	double t_ocsd_lo, t_ocsd_hi;
 	uint64_t bytes, packets, insns_ete, insns_ocsd;
 };
 
@@ -197,21 +200,45 @@ static void bench(const struct input *in, int runs, double min_time,
 	qsort(to, runs, sizeof(to[0]), cmp_d);
 	r->t_ete = te[runs / 2];
 	r->t_ocsd = to[runs / 2];
+	r->t_ete_lo = te[0];
+	r->t_ete_hi = te[runs - 1];
+	r->t_ocsd_lo = to[0];
+	r->t_ocsd_hi = to[runs - 1];
 	ocsd_destroy_dcd_tree(t);
 	ete_img_free(&img);
 	free(d);
 }
 
+static void header(const char *what)
+{
+	printf("\n%-22s %8s %7s %7s | %8s %7s %7s | %6s %s\n", what,
+	       "libete", "MB/s", "Mpkt/s", "OpenCSD", "MB/s", "Mpkt/s",
+	       "ratio", "(range)");
+	printf("%-22s %8s %7s %7s | %8s %7s %7s | %6s\n", "",
+	       "Minsn/s", "", "", "Minsn/s", "", "", "insn/s");
+}
+
+/*
+ * One line: median figures of both decoders, the instructions/s ratio,
+ * and its range from the slowest libete run against the fastest OpenCSD
+ * run to the other way round (the host may be shared).
+ */
 static void report(const char *name, const struct result *r)
 {
 	double ie = r->insns_ete / r->t_ete, io = r->insns_ocsd / r->t_ocsd;
+	double ratio = io > 0 ? ie / io : 0;
 
-	printf("%-22s libete %8.1f Minsn/s %7.1f MB/s %7.2f Mpkt/s | "
-	       "OpenCSD %7.1f Minsn/s %6.2f MB/s %6.2f Mpkt/s | x%.1f\n",
+	printf("%-22s %8.1f %7.1f %7.2f | %8.2f %7.2f %7.2f | %5.1fx",
 	       name, ie / 1e6, r->bytes / r->t_ete / 1e6,
 	       r->packets / r->t_ete / 1e6, io / 1e6,
 	       r->bytes / r->t_ocsd / 1e6, r->packets / r->t_ocsd / 1e6,
-	       io > 0 ? ie / io : 0);
+	       ratio);
+	if (io > 0 && r->t_ete_lo > 0 && r->t_ocsd_lo > 0)
+		printf(" (%.1f-%.1f)", ratio * r->t_ete / r->t_ete_hi *
+		       r->t_ocsd_lo / r->t_ocsd,
+		       ratio * r->t_ete / r->t_ete_lo *
+		       r->t_ocsd_hi / r->t_ocsd);
+	printf("\n");
 }
 
 static void free_input(struct input *in)
@@ -270,6 +297,10 @@ static void add(struct result *tot, const struct result *r)
 	/* totals: time for one pass over every input */
 	tot->t_ete += r->t_ete;
 	tot->t_ocsd += r->t_ocsd;
+	tot->t_ete_lo += r->t_ete_lo;
+	tot->t_ete_hi += r->t_ete_hi;
+	tot->t_ocsd_lo += r->t_ocsd_lo;
+	tot->t_ocsd_hi += r->t_ocsd_hi;
 	tot->bytes += r->bytes;
 	tot->packets += r->packets;
 	tot->insns_ete += r->insns_ete;
@@ -372,8 +403,16 @@ int main(int argc, char **argv)
 				raw.cfg.pkt.trcdevarch = x;
 			i++;
 		} else {
+			struct result grp;
+			const char *base = strrchr(a, '/');
+
+			memset(&grp, 0, sizeof(grp));
+			header(base && base[1] ? base + 1 : a);
 			run_path(a, runs < 1 ? 1 : runs > MAX_RUNS ?
-				 MAX_RUNS : runs, min_time, &tot);
+				 MAX_RUNS : runs, min_time, &grp);
+			if (grp.bytes)
+				report("  all (one pass each)", &grp);
+			add(&tot, &grp);
 			npaths++;
 		}
 	}
@@ -387,6 +426,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		snprintf(raw.name, sizeof(raw.name), "%s", rawfile);
+		header("raw trace");
 		bench(&raw, runs, min_time, &r);
 		report(raw.name, &r);
 		add(&tot, &r);
@@ -397,8 +437,8 @@ int main(int argc, char **argv)
 			"PATH... | --raw FILE --image ADDR:FILE...\n");
 		return 2;
 	}
-	printf("# median of %d runs; totals = one pass over every input\n",
-	       runs);
+	printf("\n# median of %d runs of >= %.2f s each; \"all\" and TOTAL "
+	       "= one pass over every input\n", runs, min_time);
 	report("TOTAL", &tot);
 	return 0;
 }

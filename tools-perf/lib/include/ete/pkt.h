@@ -287,6 +287,7 @@ struct ete_pkt_decoder {
 	uint8_t hdr_type[256];		/* header -> enum ete_pkt_type */
 	uint8_t hdr_parser[256];	/* header -> payload parser */
 	uint64_t hdr_fast[256];		/* header -> ete_pkt_decode_batch() path */
+	uint8_t fast_ready;		/* hdr_fast[] built */
 	uint32_t max_spec;
 	uint32_t cc_mask;
 	uint8_t vmid_bytes;
@@ -400,6 +401,9 @@ struct ete_pkt_rec {
  * one with ete_pkt_decode(), then call this again.  Mixing the two calls
  * in this way gives the same packets and decoder state as
  * ete_pkt_decode() alone, whatever the chunking.
+ *
+ * The first call given at least 256 bytes builds the fast path's header
+ * table; until then (a very short trace) every call returns 0.
  *
  * Return: the number of records written; 0 when the next packet needs
  * ete_pkt_decode() (then *@used is 0).
