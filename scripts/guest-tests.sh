@@ -35,6 +35,7 @@ RUNS=(
 "hwmodel-el2-vhe|--hwmodel --el2|hw_brbe hw_ete hw_ete_filter|"
 "hwmodel-smp2-noicount|--hwmodel --smp 2 --no-icount|hw_brbe hw_ete|"
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
+"hwmodel-e2e-range|--hwmodel=truth=$BUILD/logs/truth-e2e-range.log,exact=on --env ARMTRACE_RANGE=workload|hw_ete_dump|"
 "hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIGR=40|hw_ete_dump|"
 )
 
@@ -63,6 +64,10 @@ for run in "${RUNS[@]}"; do
 	hwmodel-e2e)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-e2e.log" 16 "$G/hw_ete_dump" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	hwmodel-e2e-range)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-e2e-range.log" 0 "$G/hw_ete_dump" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	hwmodel-e2e-busybox)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \

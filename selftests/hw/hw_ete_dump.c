@@ -7,6 +7,10 @@
  * hex on stdout for selftests/hw/host/truth_check, which decodes it with
  * libete and compares the path with the hardware model's ground truth.
  *
+ * ARMTRACE_RANGE=workload traces through a ViewInst include range from
+ * the second instruction of brb_workload to its BR (a boundary inside a
+ * block at each end); truth_check applies the same range to the truth.
+ *
  * The binary is linked away from 0x400000, where static programs such
  * as busybox load, so one image holds both without overlap.
  *
@@ -75,6 +79,13 @@ int main(int argc, char **argv)
 	if (pages == MAP_FAILED)
 		return 1;
 
+	if (getenv("ARMTRACE_RANGE")) {
+		snprintf(line, sizeof(line), "ete-range 0 %lx %lx 1",
+			 (unsigned long)brb_workload + 4,
+			 (unsigned long)brb_ind);
+		if (hwtest_ctl(line))
+			ok = 0;
+	}
 	/* ARMTRACE_CONFIGR: TRCCONFIGR in hex (e.g. 40: CONTEXTID). */
 	snprintf(line, sizeof(line), "ete-start 256 %s 1",
 		 getenv("ARMTRACE_CONFIGR") ? getenv("ARMTRACE_CONFIGR") : "0");

@@ -8,7 +8,10 @@
  * CPU 0 between the model's ete-start and ete-stop, in order.  The same
  * trace decoded by Debian's OpenCSD 1.3.3 must give the same instruction
  * ranges and exceptions as libete (the model's encoder and libete share
- * code; OpenCSD shares none).  TAP out.
+ * code; OpenCSD shares none).  With ViewInst include/exclude ranges in
+ * the status (TRCVIIECTLR, TRCACVR0-3, both bounds inclusive, every EL)
+ * the truth keeps the branches and exceptions taken on instructions in
+ * view.  TAP out.
  */
 #include <elf.h>
 #include <inttypes.h>
@@ -110,6 +113,7 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 				s->cids[s->ncids++] = e->ctx.cid;
 			break;
 		}
+		case ETE_ELEM_TRACE_ON:		/* a gap: dst unknown */
 		case ETE_ELEM_ADDR_NACC:
 		case ETE_ELEM_NO_SYNC:
 			s->errors += e->type == ETE_ELEM_ADDR_NACC;
@@ -120,6 +124,24 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 		}
 	}
 	return 0;
+}
+
+/* ViewInst ranges as armtrace_hwtest programs them: pairs 0 and 1. */
+static int in_view(uint64_t viiectlr, const uint64_t *acvr, uint64_t a)
+{
+	int n, in = !(viiectlr & 0x3);
+
+	for (n = 0; n < 2; n++) {
+		int hit = a >= acvr[2 * n] && a <= acvr[2 * n + 1];
+
+		if ((viiectlr & (1u << n)) && hit)
+			in = 1;
+	}
+	for (n = 0; n < 2; n++)
+		if ((viiectlr & (1u << (16 + n))) && a >= acvr[2 * n] &&
+		    a <= acvr[2 * n + 1])
+			in = 0;
+	return in;
 }
 
 static uint8_t *read_file(const char *path, size_t *len)
@@ -221,6 +243,7 @@ int main(int argc, char **argv)
 	uint8_t *trace = NULL;
 	size_t tlen = 0, tcap = 0, elf_len, i, first_bad = (size_t)-1;
 	unsigned long long v;
+	uint64_t viiectlr = 0, acvr[4] = { 0 };
 	char line[512], key[64];
 	int in = 0, fail = 0, xs = 0;
 	FILE *f;
@@ -254,6 +277,11 @@ int main(int argc, char **argv)
 				cfg.pkt.trcconfigr = v;
 			else if (!strcmp(key, "trctraceidr"))
 				cfg.pkt.trctraceidr = v;
+			else if (!strcmp(key, "trcviiectlr"))
+				viiectlr = v;
+			else if (!strncmp(key, "trcacvr", 7) && key[7] >= '0' &&
+				 key[7] <= '3' && !key[8])
+				acvr[key[7] - '0'] = v;
 			continue;
 		}
 		if (sscanf(line, "PIDS %d %d", &pids[0], &pids[1]) == 2)
@@ -297,15 +325,20 @@ int main(int argc, char **argv)
 		if (!in)
 			continue;
 		if (sscanf(line, "B %u %31s %lli %lli %*s %*s %d", &cpu, kind,
-			   &a, &b, &t) == 5 && cpu == 0)
-			push(&truth, (struct ev){ 'B', a, b, t });
-		else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
-				&a, &b, &c) == 5 && cpu == 0) {
+			   &a, &b, &t) == 5 && cpu == 0) {
+			if (in_view(viiectlr, acvr, a))
+				push(&truth, (struct ev){ 'B', a, b, t });
+		} else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
+				  &a, &b, &c) == 5 && cpu == 0 &&
+			   in_view(viiectlr, acvr, a)) {
 			push(&truth, (struct ev){ 'X', 0, b, 0 });
 			xs++;
 		}
 	}
 	fclose(f);
+	if (viiectlr)
+		printf("# ViewInst TRCVIIECTLR %#llx: truth events in view only\n",
+		       (unsigned long long)viiectlr);
 	fail |= tap(truth.n > 0, "ground truth has events in the window", "");
 
 	if (ete_img_init(&img))
