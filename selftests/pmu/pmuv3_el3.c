@@ -8,14 +8,7 @@
 
 static uint64_t raw_count(uint64_t fields, uint64_t n)
 {
-	int fd = open_raw(PMU_EVT_INST_RETIRED, fields);
-	uint64_t v;
-
-	if (fd < 0)
-		return ~0ULL;
-	v = count_spin(fd, n);
-	close(fd);
-	return v;
+	return count_and_close(open_raw(PMU_EVT_INST_RETIRED, fields), n);
 }
 
 TEST(p_without_nsk_is_el0_exact)

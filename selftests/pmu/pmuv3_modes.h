@@ -24,10 +24,9 @@ static inline int open_excl(int excl_user, int excl_kernel)
 	return perf_open(&a, -1, -1);
 }
 
-/* The EL0-only reference count of spin_loop(n) on this machine. */
-static inline uint64_t el0_count(uint64_t n)
+/* Count spin_loop(n) with @fd, then close it (~0 if it did not open). */
+static inline uint64_t count_and_close(int fd, uint64_t n)
 {
-	int fd = open_excl(0, 1);
 	uint64_t v;
 
 	if (fd < 0)
@@ -35,6 +34,12 @@ static inline uint64_t el0_count(uint64_t n)
 	v = count_spin(fd, n);
 	close(fd);
 	return v;
+}
+
+/* The EL0-only reference count of spin_loop(n) on this machine. */
+static inline uint64_t el0_count(uint64_t n)
+{
+	return count_and_close(open_excl(0, 1), n);
 }
 
 #define BIG_N 10000000ULL
