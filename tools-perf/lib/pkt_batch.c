@@ -33,6 +33,7 @@ enum fast_kind {
 	FAST_LONG_64,
 	FAST_EXCEPTION,
 	FAST_PARSE,		/* stateless parser, then converted */
+	FAST_CCNT_F1,		/* cycle count F1 without commit field */
 };
 
 /* Bytes that must be left for the fast loop to take any packet: the
@@ -91,7 +92,10 @@ void ete_pkt_build_fast_table(struct ete_pkt_decoder *d)
 		case P_EXCEPTION:
 			k = FAST_EXCEPTION;
 			break;
-		case P_CCNT_F1: case P_CCNT_F2: case P_CCNT_F3:
+		case P_CCNT_F1:
+			k = d->commit_opt1 ? FAST_CCNT_F1 : FAST_PARSE;
+			break;
+		case P_CCNT_F2: case P_CCNT_F3:
 		case P_SPEC_COUNT: case P_SPEC_F2: case P_CANCEL_F3:
 			k = FAST_PARSE;
 			break;
@@ -148,11 +152,11 @@ size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 			    struct ete_pkt_rec *rec, size_t max)
 {
 	const uint8_t *p = buf, *end;
-	struct ete_pkt_rec *r = rec, *rend = rec + max;
+	struct ete_pkt_rec *r = rec;
 
 	(void)index;
 	*used = 0;
-	if (!d->synced || d->part_len || len < FAST_WINDOW)
+	if (!d->synced || d->part_len || len < FAST_WINDOW || !max)
 		return 0;
 	if (!d->fast_ready) {
 		/*
@@ -169,19 +173,35 @@ size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 	if (len > (1ull << 31))
 		len = 1ull << 31;
 	end = buf + len - FAST_WINDOW;
+	/*
+	 * Every packet takes at least one byte: with no more than @max
+	 * bytes to start packets from, the records cannot run out, and the
+	 * loops need only the one bound.
+	 */
+	if (max <= (size_t)(end - buf))
+		end = buf + max - 1;
 
-	while (p <= end && r < rend) {
+	while (p <= end) {
 		uint64_t f = d->hdr_fast[p[0]];
-		uint64_t w0 = (uint64_t)(p - buf) | f << 32;
+		uint64_t w0;
 		unsigned int n, type;
-		uint8_t is = (uint8_t)(f >> 24);
+		uint8_t is;
 
 		if (f & 0xff00) {
-			/* FAST_ONE: atoms, events and other one-byte packets */
-			put_rec(r++, w0, f >> 32);
-			p++;
-			continue;
+			/*
+			 * FAST_ONE: atoms, events and other one-byte packets,
+			 * which come in runs: a loop of their own
+			 */
+			do {
+				put_rec(r++, (uint64_t)(p - buf) | f << 32,
+					f >> 32);
+				if (++p > end)
+					goto out;
+				f = d->hdr_fast[p[0]];
+			} while (f & 0xff00);
 		}
+		w0 = (uint64_t)(p - buf) | f << 32;
+		is = (uint8_t)(f >> 24);
 		switch ((enum fast_kind)(f >> 32)) {
 		case FAST_MATCH:
 			n = p[0] & ETE_HDR_ADDR_MATCH_IDX;
@@ -221,6 +241,38 @@ size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 			put_rec(r++, w0 | (uint64_t)n << 40, type);
 			p += n;
 			continue;
+		case FAST_CCNT_F1:
+			/*
+			 * parse_ccnt_f1() with TRCIDR0.COMMOPT == 1: no
+			 * commit field, the count unless U says unknown
+			 */
+			if (p[0] & ETE_CCNT_F1_U) {
+				put_rec(r++, w0 | 1ull << 40 | 1ull << 56, 0);
+				p++;
+				continue;
+			}
+			{
+				/* cont_len() and cont_val() in one pass */
+				uint32_t cc = 0;
+				unsigned int i;
+
+				for (i = 1;; i++) {
+					if (i == FAST_WINDOW)
+						goto out;
+					if (i <= ETE_CCNT_F1_COUNT_MAX_BYTES)
+						cc |= (uint32_t)(p[i] &
+							ETE_PKT_PAYLOAD) <<
+							(7 * (i - 1));
+					if (!(p[i] & ETE_PKT_CONT))
+						break;
+				}
+				cc += d->cc_threshold_valid ? d->cc_threshold :
+					0;
+				put_rec(r++, w0 | (uint64_t)(i + 1) << 40 |
+					1ull << 56, cc);
+				p += i + 1;
+				continue;
+			}
 		case FAST_PARSE: {
 			struct ete_pkt pkt;
 
