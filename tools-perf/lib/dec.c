@@ -125,9 +125,30 @@ static void push_addr_at(struct ete_dec *d, uint8_t kind, uint64_t offset,
 	}
 }
 
+/* An address packet (not a source address): committed now if it can be. */
+static inline void addr_at(struct ete_dec *d, uint64_t offset,
+			   uint8_t pkt_type, uint64_t addr, uint8_t is)
+{
+	if (dec_commit_now(d) && !d->elem_pending_addr) {
+		/* commit()'s P0_ADDR case, now */
+		d->last_is = is;
+		d->rs_pop_pending = 0;
+		d->addr = addr;
+		d->isa = calc_isa(d->is64, is);
+		d->need_addr = 0;
+		return;
+	}
+	push_addr_at(d, P0_ADDR, offset, pkt_type, addr, is);
+}
+
 static void push_addr(struct ete_dec *d, const struct ete_pkt *pkt,
 		      uint8_t kind)
 {
+	if (kind == P0_ADDR) {
+		addr_at(d, pkt->offset, (uint8_t)pkt->type, pkt->addr.val,
+			pkt->addr.is);
+		return;
+	}
 	push_addr_at(d, kind, pkt->offset, (uint8_t)pkt->type, pkt->addr.val,
 		     pkt->addr.is);
 }
@@ -152,6 +173,16 @@ static void push_atoms_at(struct ete_dec *d, uint64_t offset,
 		e->natoms = num;
 		d->spec_depth += num;
 	}
+}
+
+/* An atom packet (not a Mispredict or Cancel carrying atoms). */
+static inline void atoms_at(struct ete_dec *d, uint64_t offset,
+			    uint8_t pkt_type, uint32_t bits, uint8_t num)
+{
+	if (dec_commit_now(d))
+		dec_atoms_now(d, offset, bits, num);
+	else
+		push_atoms_at(d, offset, pkt_type, bits, num);
 }
 
 static void push_atoms(struct ete_dec *d, const struct ete_pkt *pkt)
@@ -223,7 +254,8 @@ static void decode_packet(struct ete_dec *d, const struct ete_pkt *pkt)
 	case ETE_PKT_T_ATOM_F1: case ETE_PKT_T_ATOM_F2:
 	case ETE_PKT_T_ATOM_F3: case ETE_PKT_T_ATOM_F4:
 	case ETE_PKT_T_ATOM_F5: case ETE_PKT_T_ATOM_F6:
-		push_atoms(d, pkt);
+		atoms_at(d, pkt->offset, (uint8_t)pkt->type, pkt->atom_bits,
+			 pkt->atom_num);
 		break;
 	case ETE_PKT_T_CTXT:
 		push_ctxt(d, pkt);
@@ -362,13 +394,13 @@ static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 	case ETE_PKT_T_ATOM_F1: case ETE_PKT_T_ATOM_F2:
 	case ETE_PKT_T_ATOM_F3: case ETE_PKT_T_ATOM_F4:
 	case ETE_PKT_T_ATOM_F5: case ETE_PKT_T_ATOM_F6:
-		push_atoms_at(d, off, type, (uint32_t)r->val, r->num);
+		atoms_at(d, off, type, (uint32_t)r->val, r->num);
 		break;
 	case ETE_PKT_T_ADDR_MATCH:
 	case ETE_PKT_T_ADDR_S_IS0: case ETE_PKT_T_ADDR_S_IS1:
 	case ETE_PKT_T_ADDR_L_32IS0: case ETE_PKT_T_ADDR_L_32IS1:
 	case ETE_PKT_T_ADDR_L_64IS0: case ETE_PKT_T_ADDR_L_64IS1:
-		push_addr_at(d, P0_ADDR, off, type, r->val, r->num);
+		addr_at(d, off, type, r->val, r->num);
 		is_addr = 1;
 		break;
 	case ETE_PKT_T_SRC_ADDR_MATCH:

@@ -7,7 +7,7 @@
 #include <ete/dec.h>
 
 /* packet records per ete_pkt_decode_batch() call in ete_dec_decode() */
-#define ETE_DEC_REC_BATCH	64
+#define ETE_DEC_REC_BATCH	128
 
 /* decoder states */
 enum {
@@ -56,6 +56,24 @@ void dec_bad(struct ete_dec *d, uint8_t reason);
 /* dec_resolve.c */
 void dec_resolve(struct ete_dec *d);
 void dec_eot(struct ete_dec *d);
+void dec_atoms_now(struct ete_dec *d, uint64_t offset, uint32_t bits,
+		   uint8_t num);
+
+static inline uint8_t calc_isa(uint8_t is64, uint8_t is)
+{
+	return is64 ? ETE_ISA_A64 : is ? ETE_ISA_T32 : ETE_ISA_A32;
+}
+
+/*
+ * Nothing uncommitted and no speculation allowed (TRCIDR8 == 0, as on
+ * most ETEs): a P0 element is committed by the packet that brings it and
+ * an address by the next P0 element, with nothing in between that could
+ * drop it.  Atoms and addresses then skip the P0 stack.
+ */
+static inline int dec_commit_now(const struct ete_dec *d)
+{
+	return !d->max_spec && !d->p0_n && !d->spec_depth;
+}
 
 /* A new element at the end of the batch (sent to the sink when full). */
 static inline struct ete_elem *dec_elem(struct ete_dec *d, uint64_t offset,

@@ -23,11 +23,6 @@
 #include <string.h>
 #include "dec_internal.h"
 
-static uint8_t calc_isa(uint8_t is64, uint8_t is)
-{
-	return is64 ? ETE_ISA_A64 : is ? ETE_ISA_T32 : ETE_ISA_A32;
-}
-
 static uint32_t mem_space(const struct ete_dec *d)
 {
 	switch (d->sec) {
@@ -578,6 +573,32 @@ static void commit(struct ete_dec *d)
 		}
 	}
 	d->spec_depth -= req - d->res_commit;
+}
+
+/*
+ * Atoms committed as they arrive (dec_commit_now()): the P0_ATOM case of
+ * commit() without the stack.  Loses sync as packet_done() would.
+ */
+void dec_atoms_now(struct ete_dec *d, uint64_t offset, uint32_t bits,
+		   uint8_t num)
+{
+	size_t mark = d->nout;
+	struct ete_p0 p;
+
+	p.offset = offset;
+	for (; num; num--, bits >>= 1) {
+		if (rs_pop(d)) {
+			seq_err(d, mark);
+			break;
+		}
+		if (!d->need_ctxt && !d->need_addr &&
+		    atom(d, &p, bits & 1, mark))
+			break;
+	}
+	if (d->state == DEC_NO_SYNC) {
+		dec_elem(d, offset, ETE_ELEM_NO_SYNC)->reason = d->unsync;
+		d->state = DEC_WAIT_SYNC;
+	}
 }
 
 static int keep_on_cancel(uint8_t kind)

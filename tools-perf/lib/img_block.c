@@ -80,21 +80,32 @@ static void walk(struct ete_img *img, uint64_t addr, unsigned int isa,
 	}
 }
 
+/*
+ * The miss path, out of line: walk() needs many registers, and inlined it
+ * would make every cache hit save and restore them.
+ */
+static __attribute__((noinline)) const struct ete_blk *
+block_miss(struct ete_img *img, struct ete_blk *b, uint64_t addr,
+	   unsigned int isa, unsigned int flags)
+{
+	img->misses++;
+	walk(img, addr, isa, flags, b);
+	b->key = IMG_KEY(isa, flags);
+	return b;
+}
+
 const struct ete_blk *ete_img_block(struct ete_img *img, uint64_t addr,
 				    unsigned int isa, unsigned int flags)
 {
-	uint8_t key = IMG_KEY(isa, flags);
 	struct ete_blk *b;
 
 	/* Fibonacci hashing: blocks are dense, low address bits are not */
 	b = &img->cache[((addr ^ ((uint64_t)isa << 60)) *
 			 0x9e3779b97f4a7c15ull) >> 32 & img->cache_mask];
-	if (b->key == key && b->start == addr) {
+	if (__builtin_expect(b->key == IMG_KEY(isa, flags) &&
+			     b->start == addr, 1)) {
 		img->hits++;
 		return b;
 	}
-	img->misses++;
-	walk(img, addr, isa, flags, b);
-	b->key = key;
-	return b;
+	return block_miss(img, b, addr, isa, flags);
 }
