@@ -13,18 +13,26 @@ const struct ete_pkt_config test_cfg = {
 	.trctraceidr = 0x1,
 };
 
+/*
+ * Append a packet.  The arrays grow geometrically (capacity 16, then the
+ * next power of two, implied by l->n): one packet at a time made long
+ * traces quadratic, badly so under ASan.
+ */
 static int push(struct pkt_list *l, int st, const struct ete_pkt *p)
 {
-	struct ete_pkt *np = realloc(l->p, (l->n + 1) * sizeof(*np));
-	int *ns;
+	if (!l->n || (l->n >= 16 && !(l->n & (l->n - 1)))) {
+		size_t cap = l->n ? 2 * l->n : 16;
+		struct ete_pkt *np = realloc(l->p, cap * sizeof(*np));
+		int *ns;
 
-	if (!np)
-		return -1;
-	l->p = np;
-	ns = realloc(l->status, (l->n + 1) * sizeof(*ns));
-	if (!ns)
-		return -1;
-	l->status = ns;
+		if (!np)
+			return -1;
+		l->p = np;
+		ns = realloc(l->status, cap * sizeof(*ns));
+		if (!ns)
+			return -1;
+		l->status = ns;
+	}
 	l->p[l->n] = *p;
 	l->status[l->n] = st;
 	l->n++;
