@@ -9,5 +9,8 @@ make --no-print-directory -C selftests >/dev/null
 make --no-print-directory -C tools-perf >/dev/null
 echo "=== pmuv3: PMUv3 counters with every filter (guest, kernel at EL1)"
 scripts/qemu-run.sh scripts/demo-guest.sh build/guest/spin
+echo "=== ETE + TRBE on the QEMU hardware model, decoded on the host"
+make --no-print-directory -C selftests/hwmodel >/dev/null
+scripts/demo-hwmodel.sh
 echo "=== libete: an ETE reference trace decoded on the host"
 build/tools-perf/perf-ete dump "${SHARED:-$TOP/../shared}/testdata/ete/snapshots/ete_ip" | tail -n 12
