@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lines_cmp.h"
 #include "tap.h"
 #include "dec_ppl_normalise.h"
 #include "util/elem_decode.h"
@@ -30,57 +31,6 @@ static int collect(void *ctx, unsigned int id, const struct ete_elem *e,
 			return -1;
 	}
 	return 0;
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void diff_fields(const char *exp, const char *got)
-{
-	int f = 0;
-
-	while (*exp || *got) {
-		size_t le = strcspn(exp, "\t"), lg = strcspn(got, "\t");
-
-		if (le != lg || strncmp(exp, got, le)) {
-			tap_diag("  field %d: expected '%.*s' got '%.*s'", f,
-				 (int)le, exp, (int)lg, got);
-			return;
-		}
-		exp += le + (exp[le] ? 1 : 0);
-		got += lg + (got[lg] ? 1 : 0);
-		f++;
-	}
-}
-
-static bool same(const struct lines *exp, const struct lines *got,
-		 const char *what)
-{
-	size_t n = exp->n < got->n ? exp->n : got->n;
-
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(exp->v[i], got->v[i])) {
-			tap_diag("%s: first difference at element %zu", what, i);
-			for (size_t k = i > 2 ? i - 2 : 0; k < i; k++)
-				tap_diag("  ok:       %s", exp->v[k]);
-			tap_diag("  expected: %s", exp->v[i]);
-			tap_diag("  got:      %s", got->v[i]);
-			diff_fields(exp->v[i], got->v[i]);
-			return false;
-		}
-	}
-	if (exp->n != got->n) {
-		tap_diag("%s: %zu elements expected, %zu decoded", what, exp->n,
-			 got->n);
-		if (n < exp->n)
-			tap_diag("  next expected: %s", exp->v[n]);
-		if (n < got->n)
-			tap_diag("  next decoded:  %s", got->v[n]);
-		return false;
-	}
-	return true;
 }
 
 static int decode(const char *dir, const struct ed_opts *o, struct lines *out)
@@ -138,7 +88,8 @@ static void test_snapshot(const char *data, const char *name)
 			continue;
 		}
 		ok = !decode(dir, &variants[v].opts, &got) && exp.n > 0 &&
-			same(&exp, &got, what);
+			lines_same(&exp, &got, what, "element",
+				   "expected", "decoded");
 		tap_ok(ok, "elements %s (%zu elements)", what, exp.n);
 		lines_free(&exp);
 		if (v == 0)
@@ -160,7 +111,8 @@ static void test_snapshot(const char *data, const char *name)
 			snprintf(what, sizeof(what), "%s chunks<=%u", name,
 				 max_chunk[k]);
 			ok = !decode(dir, &o, &chunked) &&
-				same(&got0, &chunked, what);
+				lines_same(&got0, &chunked, what, "element",
+					   "whole", "chunked");
 			lines_free(&chunked);
 		}
 		tap_ok(ok, "elements chunked %s (%zu elements)", name, got0.n);
@@ -193,7 +145,7 @@ int main(int argc, char **argv)
 		if (de->d_name[0] != '.')
 			names[n++] = strdup(de->d_name);
 	closedir(d);
-	qsort(names, n, sizeof(names[0]), cmp_name);
+	qsort(names, n, sizeof(names[0]), lines_cmp_str);
 	tap_ok(n > 0, "reference snapshots present (%zu)", n);
 	for (size_t i = 0; i < n; i++) {
 		test_snapshot(data, names[i]);

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <opencsd/c_api/opencsd_c_api.h>
 #include <armtrace/ete_regs.h>
+#include "lines_cmp.h"
 #include "tap.h"
 #include "dec_ppl_normalise.h"
 #include "util/elem_decode.h"
@@ -177,27 +178,6 @@ static int ocsd_decode(const struct ss_snapshot *ss, struct lines *out,
 	return fatal;
 }
 
-static bool same(const struct lines *exp, const struct lines *got,
-		 const char *what)
-{
-	size_t n = exp->n < got->n ? exp->n : got->n;
-
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(exp->v[i], got->v[i])) {
-			tap_diag("%s: first difference at element %zu", what, i);
-			tap_diag("  opencsd: %s", exp->v[i]);
-			tap_diag("  libete:  %s", got->v[i]);
-			return false;
-		}
-	}
-	if (exp->n != got->n) {
-		tap_diag("%s: %zu elements from OpenCSD, %zu from libete",
-			 what, exp->n, got->n);
-		return false;
-	}
-	return true;
-}
-
 static void test_snapshot(const char *data, const char *name)
 {
 	struct lines ocsd = { 0 }, ete = { 0 };
@@ -228,7 +208,8 @@ static void test_snapshot(const char *data, const char *name)
 			ok = ok && r == 1;
 		else
 			ok = ok && r == 0 && ocsd.n > 0 &&
-				same(&ocsd, &ete, name);
+				lines_same(&ocsd, &ete, name, "element",
+					   "OpenCSD", "libete");
 		ete_img_free(&img);
 	}
 	if (known_fatal)
@@ -242,11 +223,6 @@ static void test_snapshot(const char *data, const char *name)
 	lines_free(&ocsd);
 	lines_free(&ete);
 	ss_free(&ss);
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 int main(int argc, char **argv)
@@ -273,7 +249,7 @@ int main(int argc, char **argv)
 		if (de->d_name[0] != '.')
 			names[n++] = strdup(de->d_name);
 	closedir(d);
-	qsort(names, n, sizeof(names[0]), cmp_name);
+	qsort(names, n, sizeof(names[0]), lines_cmp_str);
 	for (size_t i = 0; i < n; i++) {
 		test_snapshot(data, names[i]);
 		free(names[i]);

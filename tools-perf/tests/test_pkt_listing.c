@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lines_cmp.h"
 #include "tap.h"
 #include "ppl_normalise.h"
 #include "util/pkt_fmt.h"
@@ -23,56 +24,6 @@ static void collect(void *ctx, unsigned int id, int status,
 
 	ete_pkt_format(buf, sizeof(buf), id, status, pkt);
 	lines_push_text(ctx, buf);
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Say which tab-separated field differs. */
-static void diff_fields(const char *exp, const char *got)
-{
-	int f = 0;
-
-	while (*exp || *got) {
-		size_t le = strcspn(exp, "\t"), lg = strcspn(got, "\t");
-
-		if (le != lg || strncmp(exp, got, le)) {
-			tap_diag("  field %d: expected '%.*s' got '%.*s'", f,
-				 (int)le, exp, (int)lg, got);
-			return;
-		}
-		exp += le + (exp[le] ? 1 : 0);
-		got += lg + (got[lg] ? 1 : 0);
-		f++;
-	}
-}
-
-static bool same(const struct lines *exp, const struct lines *got,
-		 const char *what)
-{
-	size_t n = exp->n < got->n ? exp->n : got->n;
-
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(exp->v[i], got->v[i])) {
-			tap_diag("%s: first difference at line %zu", what, i);
-			tap_diag("  expected: %s", exp->v[i]);
-			tap_diag("  got:      %s", got->v[i]);
-			diff_fields(exp->v[i], got->v[i]);
-			return false;
-		}
-	}
-	if (exp->n != got->n) {
-		tap_diag("%s: %zu lines expected, %zu decoded", what, exp->n,
-			 got->n);
-		if (n < exp->n)
-			tap_diag("  next expected: %s", exp->v[n]);
-		if (n < got->n)
-			tap_diag("  next decoded:  %s", got->v[n]);
-		return false;
-	}
-	return true;
 }
 
 static int decode(const char *dir, const struct td_opts *o,
@@ -113,7 +64,8 @@ static void test_snapshot(const char *data, const char *name)
 		lines_free(&exp);
 		return;
 	}
-	ok = exp.n > 0 && same(&exp, &got, name);
+	ok = exp.n > 0 && lines_same(&exp, &got, name, "line", "expected",
+					 "decoded");
 	tap_ok(ok, "pkt listing %s (%zu lines)", name, exp.n);
 
 	/* chunking: several seeds, byte-at-a-time included */
@@ -126,7 +78,8 @@ static void test_snapshot(const char *data, const char *name)
 
 		snprintf(what, sizeof(what), "%s chunks<=%u", name,
 			 max_chunk[k]);
-		ok = !decode(dir, &o, &chunked) && same(&got, &chunked, what);
+		ok = !decode(dir, &o, &chunked) &&
+		     lines_same(&got, &chunked, what, "line", "whole", "chunked");
 		lines_free(&chunked);
 	}
 	tap_ok(ok, "pkt chunked %s (%zu lines)", name, got.n);
@@ -154,7 +107,7 @@ int main(void)
 		if (de->d_name[0] != '.')
 			names[n++] = strdup(de->d_name);
 	closedir(d);
-	qsort(names, n, sizeof(names[0]), cmp_name);
+	qsort(names, n, sizeof(names[0]), lines_cmp_str);
 	tap_ok(n > 0, "reference snapshots present (%zu)", n);
 	for (size_t i = 0; i < n; i++) {
 		test_snapshot(data, names[i]);

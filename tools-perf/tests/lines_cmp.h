@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Comparing two listings in normal form (struct lines), as the listing
+ * and differential tests do: the first difference, with the lines before
+ * it and the tab-separated field that differs, goes to TAP diagnostics.
+ */
+#ifndef _ETE_TEST_LINES_CMP_H
+#define _ETE_TEST_LINES_CMP_H
+
+#include <stdbool.h>
+#include "ppl_normalise.h"
+
+/**
+ * lines_same() - are @a and @b the same lines?
+ * @what: test name for the diagnostics
+ * @unit: what a line is ("line", "element")
+ * @a_name: what @a is ("expected", "OpenCSD")
+ * @b_name: what @b is ("decoded", "libete")
+ */
+bool lines_same(const struct lines *a, const struct lines *b,
+		const char *what, const char *unit, const char *a_name,
+		const char *b_name);
+
+/* qsort() comparator for an array of C strings. */
+int lines_cmp_str(const void *a, const void *b);
+
+#endif
