@@ -138,6 +138,11 @@ static inline void addr_at(struct ete_dec *d, uint64_t offset,
 		d->need_addr = 0;
 		return;
 	}
+	if (dec_exception_now_ok(d)) {
+		d->last_is = is;
+		dec_exception_now(d, offset, addr, is);
+		return;
+	}
 	push_addr_at(d, P0_ADDR, offset, pkt_type, addr, is);
 }
 

@@ -58,6 +58,8 @@ void dec_resolve(struct ete_dec *d);
 void dec_eot(struct ete_dec *d);
 void dec_atoms_now(struct ete_dec *d, uint64_t offset, uint32_t bits,
 		   uint8_t num);
+void dec_exception_now(struct ete_dec *d, uint64_t offset, uint64_t addr,
+		       uint8_t is);
 
 static inline uint8_t calc_isa(uint8_t is64, uint8_t is)
 {
@@ -73,6 +75,17 @@ static inline uint8_t calc_isa(uint8_t is64, uint8_t is)
 static inline int dec_commit_now(const struct ete_dec *d)
 {
 	return !d->max_spec && !d->p0_n && !d->spec_depth;
+}
+
+/*
+ * The address an Exception waits for, when the Exception is all the P0
+ * stack holds and no speculation is allowed: the Exception would be
+ * committed by this address anyway (dec_exception_now()).
+ */
+static inline int dec_exception_now_ok(struct ete_dec *d)
+{
+	return !d->max_spec && d->p0_n == 1 && !d->spec_depth &&
+		d->elem_pending_addr && p0_at(d, 0)->kind == P0_EXCEP;
 }
 
 /* A new element at the end of the batch (sent to the sink when full). */

@@ -293,33 +293,23 @@ static int walk_to(struct ete_dec *d, uint64_t to, uint32_t *n,
 	return 0;
 }
 
-static int exception(struct ete_dec *d, const struct ete_p0 *x, size_t mark)
+/*
+ * The elements of Exception @x whose preferred return address is @ret
+ * (instruction set @is), after the Context @ctx if there is one: the
+ * instructions up to @ret, then the Exception.
+ */
+static void exception_elems(struct ete_dec *d, const struct ete_p0 *x,
+			    const struct ete_p0 *ctx, uint64_t ret, uint8_t is,
+			    int reset)
 {
-	int reset = x->pkt_type == ETE_PKT_T_PE_RESET;
-	const struct ete_p0 *ctx = NULL, *ad;
 	struct ete_elem *e;
-	uint64_t ret = 0;
-	uint32_t i = 1;
 
-	if (!reset) {
-		if (d->p0_n > 1 && p0_at(d, 1)->kind == P0_CTXT) {
-			ctx = p0_at(d, 1);
-			i = 2;
-		}
-		if (d->p0_n <= i || p0_at(d, i)->kind != P0_ADDR) {
-			seq_err(d, mark);
-			return -1;
-		}
-		ad = p0_at(d, i);
-		ret = ad->addr;
-		if (x->flag) {
-			int b64 = ctx ? ctx->ctx.sf : d->isa == ETE_ISA_A64;
+	if (!reset && x->flag) {
+		int b64 = ctx ? ctx->ctx.sf : d->isa == ETE_ISA_A64;
 
-			d->addr = ret;
-			d->isa = ad->is ? ETE_ISA_T32 :
-				b64 ? ETE_ISA_A64 : ETE_ISA_A32;
-			d->need_addr = 0;
-		}
+		d->addr = ret;
+		d->isa = is ? ETE_ISA_T32 : b64 ? ETE_ISA_A64 : ETE_ISA_A32;
+		d->need_addr = 0;
 	}
 	e = dec_elem(d, x->offset, ETE_ELEM_EXCEPTION);
 	if (ctx) {
@@ -347,6 +337,30 @@ static int exception(struct ete_dec *d, const struct ete_p0 *x, size_t mark)
 	e->end = ret;
 	e->num = x->param;
 	e->ret_is_target = x->flag;
+}
+
+static int exception(struct ete_dec *d, const struct ete_p0 *x, size_t mark)
+{
+	int reset = x->pkt_type == ETE_PKT_T_PE_RESET;
+	const struct ete_p0 *ctx = NULL, *ad;
+	uint64_t ret = 0;
+	uint8_t is = 0;
+	uint32_t i = 1;
+
+	if (!reset) {
+		if (d->p0_n > 1 && p0_at(d, 1)->kind == P0_CTXT) {
+			ctx = p0_at(d, 1);
+			i = 2;
+		}
+		if (d->p0_n <= i || p0_at(d, i)->kind != P0_ADDR) {
+			seq_err(d, mark);
+			return -1;
+		}
+		ad = p0_at(d, i);
+		ret = ad->addr;
+		is = ad->is;
+	}
+	exception_elems(d, x, ctx, ret, is, reset);
 	if (!reset)
 		while (i--)
 			remove_at(d, 1);
@@ -594,6 +608,33 @@ void dec_atoms_now(struct ete_dec *d, uint64_t offset, uint32_t bits,
 		if (!d->need_ctxt && !d->need_addr &&
 		    atom(d, &p, bits & 1, mark))
 			break;
+	}
+	if (d->state == DEC_NO_SYNC) {
+		dec_elem(d, offset, ETE_ELEM_NO_SYNC)->reason = d->unsync;
+		d->state = DEC_WAIT_SYNC;
+	}
+}
+
+/*
+ * The address of the Exception that is all the P0 stack holds, with
+ * nothing speculative (dec_exception_now_ok()): commit()'s P0_EXCEP case
+ * for the stack [Exception, address], without pushing the address.
+ * Loses sync as packet_done() would, at the address packet @offset.
+ */
+void dec_exception_now(struct ete_dec *d, uint64_t offset, uint64_t addr,
+		       uint8_t is)
+{
+	size_t mark = d->nout;
+	const struct ete_p0 *x = p0_at(d, 0);
+
+	d->elem_pending_addr = 0;
+	if (rs_pop(d)) {
+		seq_err(d, mark);
+	} else {
+		d->range_check = 0;
+		exception_elems(d, x, NULL, addr, is, 0);
+		d->p0_head = (d->p0_head + 1) & P0_MASK;
+		d->p0_n = 0;
 	}
 	if (d->state == DEC_NO_SYNC) {
 		dec_elem(d, offset, ETE_ELEM_NO_SYNC)->reason = d->unsync;
