@@ -10,7 +10,6 @@
  *
  * Usage: dec_listing [SNAPSHOT]... (default: all)
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,34 +121,5 @@ static void test_snapshot(const char *data, const char *name)
 
 int main(int argc, char **argv)
 {
-	const char *data = tap_testdata();
-	char snaps[4096];
-	char *names[256];
-	size_t n = 0;
-	struct dirent *de;
-	DIR *d;
-
-	if (argc > 1) {
-		for (int i = 1; i < argc; i++)
-			test_snapshot(data, argv[i]);
-		return tap_exit();
-	}
-	snprintf(snaps, sizeof(snaps), "%s/snapshots", data);
-	d = opendir(snaps);
-	if (!d) {
-		tap_diag("test data missing: %s (set SHARED)", snaps);
-		tap_ok(false, "reference snapshots present in %s", snaps);
-		return tap_exit();
-	}
-	while ((de = readdir(d)) && n < 256)
-		if (de->d_name[0] != '.')
-			names[n++] = strdup(de->d_name);
-	closedir(d);
-	qsort(names, n, sizeof(names[0]), lines_cmp_str);
-	tap_ok(n > 0, "reference snapshots present (%zu)", n);
-	for (size_t i = 0; i < n; i++) {
-		test_snapshot(data, names[i]);
-		free(names[i]);
-	}
-	return tap_exit();
+	return listing_main(argc, argv, test_snapshot);
 }

@@ -21,7 +21,6 @@
  * checks that 1.3.3 still fails that way, so that a fixed OpenCSD turns
  * it into an ordinary comparison.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,32 +226,5 @@ static void test_snapshot(const char *data, const char *name)
 
 int main(int argc, char **argv)
 {
-	const char *data = tap_testdata();
-	char snaps[4096];
-	char *names[256];
-	size_t n = 0;
-	struct dirent *de;
-	DIR *d;
-
-	if (argc > 1) {
-		for (int i = 1; i < argc; i++)
-			test_snapshot(data, argv[i]);
-		return tap_exit();
-	}
-	snprintf(snaps, sizeof(snaps), "%s/snapshots", data);
-	d = opendir(snaps);
-	if (!d) {
-		tap_ok(false, "reference snapshots present in %s", snaps);
-		return tap_exit();
-	}
-	while ((de = readdir(d)) && n < 256)
-		if (de->d_name[0] != '.')
-			names[n++] = strdup(de->d_name);
-	closedir(d);
-	qsort(names, n, sizeof(names[0]), lines_cmp_str);
-	for (size_t i = 0; i < n; i++) {
-		test_snapshot(data, names[i]);
-		free(names[i]);
-	}
-	return tap_exit();
+	return listing_main(argc, argv, test_snapshot);
 }

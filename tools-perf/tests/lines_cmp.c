@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Listing comparison shared by the listing and differential tests. */
+/* What the listing and differential tests share (lines_cmp.h). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lines_cmp.h"
@@ -57,4 +60,39 @@ bool lines_same(const struct lines *a, const struct lines *b,
 int lines_cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int listing_main(int argc, char **argv,
+		 void (*test)(const char *data, const char *name))
+{
+	const char *data = tap_testdata();
+	char snaps[4096];
+	char *names[256];
+	size_t n = 0;
+	struct dirent *de;
+	DIR *d;
+
+	if (argc > 1) {
+		for (int i = 1; i < argc; i++)
+			test(data, argv[i]);
+		return tap_exit();
+	}
+	snprintf(snaps, sizeof(snaps), "%s/snapshots", data);
+	d = opendir(snaps);
+	if (!d) {
+		tap_diag("test data missing: %s (set SHARED)", snaps);
+		tap_ok(false, "reference snapshots present in %s", snaps);
+		return tap_exit();
+	}
+	while ((de = readdir(d)) && n < 256)
+		if (de->d_name[0] != '.')
+			names[n++] = strdup(de->d_name);
+	closedir(d);
+	qsort(names, n, sizeof(names[0]), lines_cmp_str);
+	tap_ok(n > 0, "reference snapshots present (%zu)", n);
+	for (size_t i = 0; i < n; i++) {
+		test(data, names[i]);
+		free(names[i]);
+	}
+	return tap_exit();
 }

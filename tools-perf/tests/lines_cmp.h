@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Comparing two listings in normal form (struct lines), as the listing
- * and differential tests do: the first difference, with the lines before
- * it and the tab-separated field that differs, goes to TAP diagnostics.
+ * What the listing and differential tests share: comparing two listings
+ * in normal form (struct lines) - the first difference, with the lines
+ * before it and the tab-separated field that differs, goes to TAP
+ * diagnostics - and running a test over every reference snapshot.
  */
 #ifndef _ETE_TEST_LINES_CMP_H
 #define _ETE_TEST_LINES_CMP_H
@@ -23,5 +24,16 @@ bool lines_same(const struct lines *a, const struct lines *b,
 
 /* qsort() comparator for an array of C strings. */
 int lines_cmp_str(const void *a, const void *b);
+
+/**
+ * listing_main() - main() of a test run over the reference snapshots
+ * @test: called for each snapshot name, in name order
+ *
+ * With arguments, runs @test on those snapshot names only.  Otherwise
+ * every snapshot under the test data; a missing test data directory is a
+ * failing test point, never a skip.  Return: the TAP exit status.
+ */
+int listing_main(int argc, char **argv,
+		 void (*test)(const char *data, const char *name));
 
 #endif

@@ -6,7 +6,6 @@
  * errors included; then the same trace fed in pseudo-random chunks (down
  * to single bytes) must give the identical listing.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,31 +86,7 @@ static void test_snapshot(const char *data, const char *name)
 	lines_free(&got);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	const char *data = tap_testdata();
-	char snaps[4096];
-	char *names[256];
-	size_t n = 0;
-	struct dirent *de;
-	DIR *d;
-
-	snprintf(snaps, sizeof(snaps), "%s/snapshots", data);
-	d = opendir(snaps);
-	if (!d) {
-		tap_diag("test data missing: %s (set SHARED)", snaps);
-		tap_ok(false, "reference snapshots present in %s", snaps);
-		return tap_exit();
-	}
-	while ((de = readdir(d)) && n < 256)
-		if (de->d_name[0] != '.')
-			names[n++] = strdup(de->d_name);
-	closedir(d);
-	qsort(names, n, sizeof(names[0]), lines_cmp_str);
-	tap_ok(n > 0, "reference snapshots present (%zu)", n);
-	for (size_t i = 0; i < n; i++) {
-		test_snapshot(data, names[i]);
-		free(names[i]);
-	}
-	return tap_exit();
+	return listing_main(argc, argv, test_snapshot);
 }
