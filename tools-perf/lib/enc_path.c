@@ -20,6 +20,8 @@
 #define VEC_IRQ_OFF	0x80u
 #define VEC_FIQ_OFF	0x100u
 #define VEC_SERR_OFF	0x180u
+#define VEC_TABLE	0x800u	/* 16 entries */
+#define VEC_ENTRY_INSNS	32u	/* 0x80 bytes each */
 
 /* ETE exception types (ETE "Exception packet" type field) */
 #define EXC_CALL	0x2u
@@ -383,6 +385,7 @@ void ete_path_gen_program(uint8_t *buf, size_t len, uint64_t base,
 	};
 	uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
 	int64_t n = (int64_t)(len / INSN);
+	unsigned int vec_len = 0;
 
 	(void)base;
 	for (int64_t i = 0; i < n; i++) {
@@ -435,13 +438,28 @@ void ete_path_gen_program(uint8_t *buf, size_t len, uint64_t base,
 				break;
 			case 18:
 				insn = below(&s, 2) ? 0xd69f03e0u :	/* eret */
-					0xd4000001u;			/* svc */
+					0xd4000001u |			/* svc */
+					(below(&s, 65536) << 5);
 				break;
 			default:
-				insn = 0xd4000001u | (below(&s, 65536) << 5);
-				break;					/* svc */
+				insn = enc_imm19(0x54000000u, d19) |
+					below(&s, 14);			/* b.cond */
+				break;
 			}
 		}
+		/*
+		 * The vector table (the walker's VBAR is @base): each entry
+		 * is a short handler that returns at once.  Random code
+		 * there could take an SVC before any branch, and a walk
+		 * would spend the rest of the trace in that loop.
+		 */
+		if (i % VEC_ENTRY_INSNS == 0)
+			vec_len = 1 + below(&s, VEC_ENTRY_INSNS - 2);
+		if (i < VEC_TABLE / INSN && i % VEC_ENTRY_INSNS >= vec_len)
+			insn = i % VEC_ENTRY_INSNS == vec_len ? 0xd69f03e0u :
+				plain[0];			/* eret */
+		else if (i < VEC_TABLE / INSN)
+			insn = plain[below(&s, sizeof(plain) / sizeof(plain[0]))];
 		if (i == n - 1)
 			insn = enc_b(0x14000000u, -i);
 		buf[4 * i] = insn & 0xff;

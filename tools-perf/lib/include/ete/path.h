@@ -156,6 +156,8 @@ int ete_path_next(struct ete_path *p, struct ete_enc_event *ev);
  * @seed: random seed
  * @branch_pct: share of instructions that are branches, percent
  *
+ * The first 2 KiB are a vector table for the walker (whose VBAR is @base):
+ * each 128-byte entry runs a few data-processing instructions and ERETs.
  * The last instruction branches back to @base, so no walk falls off.
  */
 void ete_path_gen_program(uint8_t *buf, size_t len, uint64_t base,
