@@ -43,6 +43,12 @@ enum {
 
 #define P0_MASK		(ETE_DEC_P0_MAX - 1)
 
+/* Entries that commit() only turns into elements, whatever else happens. */
+static inline int p0_plain(uint8_t kind)
+{
+	return (kind >= P0_EVENT && kind <= P0_MARKER) || kind == P0_ITE;
+}
+
 static inline struct ete_p0 *p0_at(struct ete_dec *d, uint32_t i)
 {
 	return &d->p0[(d->p0_head + i) & P0_MASK];
@@ -72,9 +78,28 @@ static inline uint8_t calc_isa(uint8_t is64, uint8_t is)
  * an address by the next P0 element, with nothing in between that could
  * drop it.  Atoms and addresses then skip the P0 stack.
  */
-static inline int dec_commit_now(const struct ete_dec *d)
+static inline int dec_commit_now(struct ete_dec *d)
 {
-	return !d->max_spec && !d->p0_n && !d->spec_depth;
+	if (d->max_spec || d->spec_depth)
+		return 0;
+	/*
+	 * Cycle counts, timestamps, events, markers and ITE are never
+	 * speculative: commit() would emit them before the next P0 element
+	 * anyway, so they may wait on the stack (dec_atoms_now() emits
+	 * them first).  A few at most: a longer stack takes the slow path.
+	 */
+	switch (d->p0_n) {
+	case 2:
+		if (!p0_plain(p0_at(d, 1)->kind))
+			return 0;
+		/* fall through */
+	case 1:
+		return p0_plain(p0_at(d, 0)->kind);
+	case 0:
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 /*

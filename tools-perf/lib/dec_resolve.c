@@ -22,6 +22,7 @@
  */
 #include <string.h>
 #include "dec_internal.h"
+#include "img_internal.h"
 
 static uint32_t mem_space(const struct ete_dec *d)
 {
@@ -184,11 +185,13 @@ static void trans(struct ete_dec *d, const struct ete_p0 *p)
 static int atom(struct ete_dec *d, const struct ete_p0 *p, int taken,
 		size_t mark)
 {
-	/* a copy: the sink (called when the batch fills) may use the image */
-	const struct ete_blk blk = *ete_img_block(d->img, d->addr, d->isa,
-						  d->insn_flags);
-	const struct ete_blk *b = &blk;
+	/*
+	 * The element first: the sink, called when the batch fills, may
+	 * use the image, and with it the cache entry @b points to.
+	 */
 	struct ete_elem *e = dec_elem(d, p->offset, ETE_ELEM_INSTR_RANGE);
+	const struct ete_blk *b = img_block(d->img, d->addr, d->isa,
+					    d->insn_flags);
 	uint64_t start = d->addr;
 
 	if (b->stop == ETE_BLK_WAYPOINT) {
@@ -229,12 +232,12 @@ static int atom(struct ete_dec *d, const struct ete_p0 *p, int taken,
 	/* ran off the image */
 	d->need_addr = 1;
 	d->range_check = 0;
+	d->addr = b->end;
 	if (b->ninsn) {
 		set_range(d, e, start, b->end, b->ninsn, 1, &b->last, d->isa);
 		e = dec_elem(d, p->offset, ETE_ELEM_ADDR_NACC);
 	}
-	d->addr = b->end;
-	set_nacc(d, e, b->end);
+	set_nacc(d, e, d->addr);
 	return 0;
 }
 
@@ -253,7 +256,7 @@ static int walk_to(struct ete_dec *d, uint64_t to, uint32_t *n,
 	while (a != to) {
 		/* fixed-size instruction sets go block by block */
 		if (d->isa != ETE_ISA_T32) {
-			const struct ete_blk *b = ete_img_block(d->img, a,
+			const struct ete_blk *b = img_block(d->img, a,
 						d->isa, d->insn_flags);
 
 			if (to > a && to <= b->end && !((to - a) & 3)) {
@@ -599,6 +602,11 @@ void dec_atoms_now(struct ete_dec *d, uint64_t offset, uint32_t bits,
 	size_t mark = d->nout;
 	struct ete_p0 p;
 
+	/* what dec_commit_now() let wait: commit() would emit it first */
+	for (uint32_t i = 0; i < d->p0_n; i++)
+		ts_cc_event(d, p0_at(d, i));
+	d->p0_head = (d->p0_head + d->p0_n) & P0_MASK;
+	d->p0_n = 0;
 	p.offset = offset;
 	for (; num; num--, bits >>= 1) {
 		if (rs_pop(d)) {

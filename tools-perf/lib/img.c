@@ -23,8 +23,11 @@ int ete_img_init(struct ete_img *img)
 
 void ete_img_free(struct ete_img *img)
 {
-	for (size_t i = 0; i < img->nreg; i++)
+	for (size_t i = 0; i < img->nreg; i++) {
 		free(img->reg[i].owned);
+		free(img->reg[i].wp);
+		free(img->reg[i].wp_done);
+	}
 	free(img->reg);
 	free(img->cache);
 	memset(img, 0, sizeof(*img));
@@ -32,6 +35,8 @@ void ete_img_free(struct ete_img *img)
 
 void ete_img_invalidate(struct ete_img *img)
 {
+	for (size_t i = 0; i < img->nreg; i++)
+		img_wp_forget(&img->reg[i]);
 	if (!img->cache)
 		return;
 	for (uint32_t i = 0; i <= img->cache_mask; i++)
@@ -68,6 +73,10 @@ static int add_region(struct ete_img *img, uint64_t addr, const uint8_t *data,
 	r[i].end = addr + len;
 	r[i].data = data;
 	r[i].owned = owned;
+	r[i].wp = NULL;
+	r[i].wp_done = NULL;
+	r[i].wp_flags = 0;
+	r[i].wp_state = 0;
 	img->nreg++;
 	img->last = 0;
 	ete_img_invalidate(img);
@@ -115,7 +124,7 @@ int ete_img_add_file(struct ete_img *img, uint64_t addr, const char *path,
 	return ret;
 }
 
-const struct ete_img_region *img_region(struct ete_img *img, uint64_t addr)
+struct ete_img_region *img_region(struct ete_img *img, uint64_t addr)
 {
 	size_t lo = 0, hi = img->nreg;
 

@@ -8,6 +8,31 @@
 #define IMG_KEY_INVALID		0xffu
 #define IMG_KEY(isa, flags)	((uint8_t)(((isa) & 7u) | ((flags) << 3)))
 
-const struct ete_img_region *img_region(struct ete_img *img, uint64_t addr);
+struct ete_img_region *img_region(struct ete_img *img, uint64_t addr);
+
+/* img_block.c: the region's contents may have changed */
+void img_wp_forget(struct ete_img_region *r);
+
+const struct ete_blk *img_block_miss(struct ete_img *img, struct ete_blk *b,
+				     uint64_t addr, unsigned int isa,
+				     unsigned int flags);
+
+/* ete_img_block(), with the cache hit inlined into the caller */
+static inline const struct ete_blk *img_block(struct ete_img *img,
+					      uint64_t addr, unsigned int isa,
+					      unsigned int flags)
+{
+	struct ete_blk *b;
+
+	/* Fibonacci hashing: blocks are dense, low address bits are not */
+	b = &img->cache[((addr ^ ((uint64_t)isa << 60)) *
+			 0x9e3779b97f4a7c15ull) >> 32 & img->cache_mask];
+	if (__builtin_expect(b->key == IMG_KEY(isa, flags) &&
+			     b->start == addr, 1)) {
+		img->hits++;
+		return b;
+	}
+	return img_block_miss(img, b, addr, isa, flags);
+}
 
 #endif
