@@ -79,7 +79,7 @@ static bool wp_ready(struct ete_img_region *r, unsigned int flags)
 		return false;
 	words = (wp_slots(r) + 63) / 64;
 	chunks = (words + WP_CHUNK_WORDS - 1) / WP_CHUNK_WORDS;
-	r->wp = calloc(words + 1, 8);
+	r->wp = calloc(chunks * WP_CHUNK_WORDS, 8);
 	r->wp_done = calloc((chunks + 63) / 64 + 1, 8);
 	if (!r->wp || !r->wp_done) {
 		free(r->wp);
@@ -99,6 +99,8 @@ static void wp_build(struct ete_img_region *r, uint64_t chunk)
 	uint64_t s = chunk * 64 * WP_CHUNK_WORDS, end = s + 64 * WP_CHUNK_WORDS;
 	struct ete_insn in;
 
+	/* a rebuild (new flags, new contents) starts from a clean chunk */
+	memset(&r->wp[chunk * WP_CHUNK_WORDS], 0, WP_CHUNK_WORDS * 8);
 	if (end > slots)
 		end = slots;
 	for (; s < end; s++) {

@@ -186,22 +186,6 @@ static bool check(struct ete_img *img, const struct ref_mem *m, uint64_t addr,
 	return false;
 }
 
-/*
- * KNOWN LIBRARY BUG (libete at 40f76c4, lib/img_block.c): wp_build() only
- * ORs waypoint bits into r->wp[] and never clears the chunk's words, and
- * img_wp_forget() (flag change, ete_img_invalidate()) only clears
- * r->wp_done[].  A bit set for ETE_INSN_F_WFX_BRANCH|ETE_INSN_F_DSB_DMB,
- * or for a waypoint since overwritten, survives the rebuild: the block
- * stops at a WFI/WFE/DSB/DMB (flags 0) or at the old address with
- * last.cls OTHER.  The points that catch it call bug_note() and are left
- * failing until the library is fixed.
- */
-static void bug_note(bool ok)
-{
-	if (!ok)
-		tap_diag("known libete bug: stale bits in the waypoint bitmap after a rebuild (see test_img.c)");
-}
-
 /* ---- inputs */
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
@@ -314,10 +298,10 @@ static void test_programs(void)
 				check(&img, &m, a, FLAGS_ALL, &tf);
 			}
 		}
-		/* fails: KNOWN LIBRARY BUG, bits left from FLAGS_ALL */
-		bug_note(tap_ok(!t0.bad && t0.n == NRAND + 2 * NEDGE,
+		/* bits FLAGS_ALL set must not survive the rebuild for 0 */
+		tap_ok(!t0.bad && t0.n == NRAND + 2 * NEDGE,
 				"branch_pct %u with barriers, flags 0 (alternating): %lu blocks equal the reference",
-				pct[p], t0.n));
+				pct[p], t0.n);
 		tally_diag(&t0);
 		tap_ok(!tf.bad && tf.n == NRAND + 2 * NEDGE,
 		       "branch_pct %u with barriers, flags WFX|DSB_DMB (alternating): %lu blocks equal the reference",
@@ -510,19 +494,18 @@ static void test_invalidate(void)
 	put32(c + 4 * 20, OP_PLAIN);
 	ete_img_invalidate(&img);
 	blk = *ete_img_block(&img, base + 4, ETE_ISA_A64, 0);
-	/* fails: KNOWN LIBRARY BUG, the bit of the b .+8 stays set */
-	bug_note(tap_ok(blk.ninsn == 64 && blk.last_addr == base + 256 &&
+	/* the bit of the b .+8 must go with the rebuild */
+	tap_ok(blk.ninsn == 64 && blk.last_addr == base + 256 &&
 			blk.last.sub == ETE_INSN_S_RET &&
 			blk.stop == ETE_BLK_WAYPOINT,
-			"waypoint removed, invalidate: the block runs on to the ret"));
+			"waypoint removed, invalidate: the block runs on to the ret");
 	if (blk.ninsn != 64)
 		blk_diag("got", &blk);
 	for (uint64_t x = base; x < base + sizeof(c); x += 4)
 		check(&img, &m, x, 0, &t);
-	/* fails: KNOWN LIBRARY BUG, as above */
-	bug_note(tap_ok(!t.bad,
+	tap_ok(!t.bad,
 			"after each invalidate all %lu starts equal the reference",
-			t.n));
+			t.n);
 	tally_diag(&t);
 	ete_img_free(&img);
 }
@@ -551,10 +534,10 @@ static void test_misaligned(void)
 	tap_ok(!t.bad, "misaligned starts (4n + 2): %lu blocks equal the reference",
 	       t.n);
 	tally_diag(&t);
-	/* fails: KNOWN LIBRARY BUG, bits left from FLAGS_ALL */
-	bug_note(tap_ok(!ta.bad,
+	/* bits FLAGS_ALL set must not survive the rebuild for 0 */
+	tap_ok(!ta.bad,
 			"their aligned neighbours, flags swapped: %lu blocks equal the reference",
-			ta.n));
+			ta.n);
 	tally_diag(&ta);
 	ete_img_free(&img);
 }
