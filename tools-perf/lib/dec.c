@@ -158,14 +158,35 @@ static void push_addr(struct ete_dec *d, const struct ete_pkt *pkt,
 		     pkt->addr.is);
 }
 
-static void push_ctxt(struct ete_dec *d, const struct ete_pkt *pkt)
+static void push_ctxt_at(struct ete_dec *d, uint64_t offset, uint8_t pkt_type,
+			 const struct ete_pkt_ctx *ctx)
 {
-	struct ete_p0 *e = push(d, P0_CTXT, 0, pkt);
+	struct ete_p0 *e = push_at(d, P0_CTXT, 0, offset, pkt_type);
 
 	if (e) {
-		e->ctx = pkt->ctx;
+		e->ctx = *ctx;
 		e->is = d->last_is;
 	}
+}
+
+static void push_ctxt(struct ete_dec *d, const struct ete_pkt *pkt)
+{
+	push_ctxt_at(d, pkt->offset, (uint8_t)pkt->type, &pkt->ctx);
+}
+
+/* The context a Context or Address with Context record stands for. */
+static void rec_ctx(const struct ete_pkt_rec *r, struct ete_pkt_ctx *c)
+{
+	c->el = (r->num & ETE_PKT_REC_CTX_EL) >> ETE_PKT_REC_CTX_EL_SHIFT;
+	c->sf = !!(r->num & ETE_PKT_REC_CTX_SF);
+	c->ns = !!(r->num & ETE_PKT_REC_CTX_NS);
+	c->nse = !!(r->num & ETE_PKT_REC_CTX_NSE);
+	c->valid = 1;
+	c->updated = r->type != ETE_PKT_T_CTXT || r->len > 1;
+	c->vmid_updated = !!(r->num & ETE_PKT_REC_CTX_VMID);
+	c->cid_updated = !!(r->num & ETE_PKT_REC_CTX_CID);
+	c->cid = (uint32_t)r->val2;
+	c->vmid = (uint32_t)(r->val2 >> 32);
 }
 
 static void push_atoms_at(struct ete_dec *d, uint64_t offset,
@@ -388,6 +409,7 @@ static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 {
 	uint8_t type = r->type;
 	int is_addr = 0;
+	struct ete_pkt_ctx ctx;
 	struct ete_p0 *e;
 
 	switch (type) {
@@ -401,11 +423,24 @@ static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 	case ETE_PKT_T_ATOM_F5: case ETE_PKT_T_ATOM_F6:
 		atoms_at(d, off, type, (uint32_t)r->val, r->num);
 		break;
+	case ETE_PKT_T_CTXT:
+	case ETE_PKT_T_ADDR_CTXT_L_32IS0: case ETE_PKT_T_ADDR_CTXT_L_32IS1:
+	case ETE_PKT_T_ADDR_CTXT_L_64IS0: case ETE_PKT_T_ADDR_CTXT_L_64IS1:
+		rec_ctx(r, &ctx);
+		if (type == ETE_PKT_T_CTXT) {
+			push_ctxt_at(d, off, type, &ctx);
+			break;
+		}
+		/* decode_packet(): the context, then the address */
+		d->last_is = r->num & ETE_PKT_REC_CTX_IS;
+		push_ctxt_at(d, off, type, &ctx);
+		/* fall through */
 	case ETE_PKT_T_ADDR_MATCH:
 	case ETE_PKT_T_ADDR_S_IS0: case ETE_PKT_T_ADDR_S_IS1:
 	case ETE_PKT_T_ADDR_L_32IS0: case ETE_PKT_T_ADDR_L_32IS1:
 	case ETE_PKT_T_ADDR_L_64IS0: case ETE_PKT_T_ADDR_L_64IS1:
-		addr_at(d, off, type, r->val, r->num);
+		/* IS is bit 0 of @num for both kinds of address record */
+		addr_at(d, off, type, r->val, r->num & ETE_PKT_REC_CTX_IS);
 		is_addr = 1;
 		break;
 	case ETE_PKT_T_SRC_ADDR_MATCH:
@@ -428,6 +463,13 @@ static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 		e = push_at(d, P0_MARKER, 0, off, type);
 		if (e)
 			e->param = 0;
+		break;
+	case ETE_PKT_T_TIMESTAMP:
+		e = push_at(d, d->ts_with_cc ? P0_TS_CC : P0_TS, 0, off, type);
+		if (e) {
+			e->value = r->val;
+			e->param = (uint32_t)r->val2;
+		}
 		break;
 	case ETE_PKT_T_TRANS_ST:
 		push_at(d, P0_TRANS_START, d->comm_trans_p0, off, type);
@@ -501,6 +543,19 @@ static void rec_to_pkt(const struct ete_pkt_rec *r, uint64_t off,
 		break;
 	case ETE_PKT_T_CANCEL_F1:
 		pkt->cancel = (uint32_t)r->val;
+		break;
+	case ETE_PKT_T_CTXT:
+	case ETE_PKT_T_ADDR_CTXT_L_32IS0: case ETE_PKT_T_ADDR_CTXT_L_32IS1:
+	case ETE_PKT_T_ADDR_CTXT_L_64IS0: case ETE_PKT_T_ADDR_CTXT_L_64IS1:
+		rec_ctx(r, &pkt->ctx);
+		pkt->addr.val = r->val;
+		pkt->addr.is = r->num & ETE_PKT_REC_CTX_IS;
+		break;
+	case ETE_PKT_T_TIMESTAMP:
+		pkt->ts = r->val;
+		pkt->ts_bits = r->num & ETE_PKT_REC_TS_BITS;
+		pkt->cc = (uint32_t)r->val2;
+		pkt->cc_valid = !!(r->num & ETE_PKT_REC_TS_CC);
 		break;
 	default:
 		if (r->type >= ETE_PKT_T_ADDR_MATCH &&

@@ -34,11 +34,18 @@ enum fast_kind {
 	FAST_EXCEPTION,
 	FAST_PARSE,		/* stateless parser, then converted */
 	FAST_CCNT_F1,		/* cycle count F1 without commit field */
+	FAST_CTXT,		/* Context, Address with Context: parser */
+	FAST_TS,		/* Timestamp: parser */
 };
 
-/* Bytes that must be left for the fast loop to take any packet: the
- * longest it handles (cycle count F1: 1 + 5 + 3) with room to spare. */
-#define FAST_WINDOW	16u
+/*
+ * Bytes that must be left for the fast loop to take any packet: the
+ * longest it handles (Address with Context, 64-bit: 1 + 8 + 1 + 4 + 4)
+ * with room to spare.  The parsers see this many bytes; a packet longer
+ * than that (a cycle count with redundant continuation bytes) goes to
+ * ete_pkt_decode().
+ */
+#define FAST_WINDOW	32u
 
 /* Bytes of input that make building hdr_fast[] worth it. */
 #define FAST_BUILD_MIN	256u
@@ -99,6 +106,12 @@ void ete_pkt_build_fast_table(struct ete_pkt_decoder *d)
 		case P_SPEC_COUNT: case P_SPEC_F2: case P_CANCEL_F3:
 			k = FAST_PARSE;
 			break;
+		case P_CTXT: case P_ADDR_CTXT_32: case P_ADDR_CTXT_64:
+			k = FAST_CTXT;
+			break;
+		case P_TIMESTAMP:
+			k = FAST_TS;
+			break;
 		default:
 			break;
 		}
@@ -122,6 +135,26 @@ static inline void put_rec(struct ete_pkt_rec *r, uint64_t w0, uint64_t val)
 	r->num = (uint8_t)(w0 >> 56);
 #endif
 	r->val = val;
+}
+
+/* @num and @val2 of a Context or Address with Context record */
+static void ctx_rec(const struct ete_pkt *pkt, struct ete_pkt_rec *r)
+{
+	const struct ete_pkt_ctx *c = &pkt->ctx;
+
+	r->num = (uint8_t)((c->el << ETE_PKT_REC_CTX_EL_SHIFT) |
+			   (c->sf ? ETE_PKT_REC_CTX_SF : 0) |
+			   (c->ns ? ETE_PKT_REC_CTX_NS : 0) |
+			   (c->nse ? ETE_PKT_REC_CTX_NSE : 0) |
+			   (c->vmid_updated ? ETE_PKT_REC_CTX_VMID : 0) |
+			   (c->cid_updated ? ETE_PKT_REC_CTX_CID : 0));
+	r->val2 = c->cid | (uint64_t)c->vmid << 32;
+	if (pkt->type == ETE_PKT_T_CTXT) {
+		r->val = 0;
+	} else {
+		r->num |= pkt->addr.is;
+		r->val = pkt->addr.val;
+	}
 }
 
 /* Record fields of the packets FAST_PARSE decodes through their parser. */
@@ -293,6 +326,33 @@ size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 			r->hdr = p[0];
 			parsed_rec(&pkt, r);
 			r->len = (uint8_t)n;
+			r++;
+			p += n;
+			continue;
+		}
+		case FAST_CTXT:
+		case FAST_TS: {
+			struct ete_pkt pkt;
+
+			pkt.type = (enum ete_pkt_type)(uint8_t)f;
+			pkt.cc_valid = 0;
+			pkt.cc = 0;
+			n = ete_parsers[d->hdr_parser[p[0]]](d, p, FAST_WINDOW,
+							     &pkt);
+			if (!n)
+				goto out;
+			r->off = (uint32_t)w0;
+			r->type = (uint8_t)f;
+			r->hdr = p[0];
+			r->len = (uint8_t)n;
+			if ((enum fast_kind)(f >> 32) == FAST_CTXT) {
+				ctx_rec(&pkt, r);
+			} else {
+				r->num = (uint8_t)(pkt.ts_bits |
+					(pkt.cc_valid ? ETE_PKT_REC_TS_CC : 0));
+				r->val = pkt.ts;
+				r->val2 = pkt.cc;
+			}
 			r++;
 			p += n;
 			continue;

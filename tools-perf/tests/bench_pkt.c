@@ -5,7 +5,7 @@
  * $BENCH_PKT_INPUTS too) decoded from memory, two ways:
  *
  *   single  ete_pkt_decode(), one struct ete_pkt per call
- *   batch   ete_pkt_decode_batch() into 16-byte records, ete_pkt_decode()
+ *   batch   ete_pkt_decode_batch() into 24-byte records, ete_pkt_decode()
  *           for the packets it leaves
  *
  * A run decodes each trace whole (decoder reset included) until at least

@@ -117,6 +117,33 @@ static bool rec_matches(const struct ete_pkt_rec *r, uint64_t base,
 		want_num = p->addr.is;
 		want_val = p->addr.val;
 		break;
+	case ETE_PKT_T_CTXT:
+	case ETE_PKT_T_ADDR_CTXT_L_32IS0: case ETE_PKT_T_ADDR_CTXT_L_32IS1:
+	case ETE_PKT_T_ADDR_CTXT_L_64IS0: case ETE_PKT_T_ADDR_CTXT_L_64IS1:
+		/* the record's context is valid, and updated unless 1 byte */
+		if (!p->ctx.valid || p->ctx.updated !=
+		    (p->type != ETE_PKT_T_CTXT || p->len > 1) ||
+		    r->val2 != (p->ctx.cid | (uint64_t)p->ctx.vmid << 32))
+			return false;
+		want_num = (uint8_t)(p->ctx.el << ETE_PKT_REC_CTX_EL_SHIFT |
+			(p->ctx.sf ? ETE_PKT_REC_CTX_SF : 0) |
+			(p->ctx.ns ? ETE_PKT_REC_CTX_NS : 0) |
+			(p->ctx.nse ? ETE_PKT_REC_CTX_NSE : 0) |
+			(p->ctx.vmid_updated ? ETE_PKT_REC_CTX_VMID : 0) |
+			(p->ctx.cid_updated ? ETE_PKT_REC_CTX_CID : 0));
+		want_val = 0;
+		if (p->type != ETE_PKT_T_CTXT) {
+			want_num |= p->addr.is;
+			want_val = p->addr.val;
+		}
+		break;
+	case ETE_PKT_T_TIMESTAMP:
+		if (p->cc_valid && (uint32_t)r->val2 != p->cc)
+			return false;
+		want_num = (uint8_t)(p->ts_bits |
+				     (p->cc_valid ? ETE_PKT_REC_TS_CC : 0));
+		want_val = p->ts;
+		break;
 	default:	/* no payload */
 		want_num = 0;
 		want_val = 0;
@@ -286,7 +313,8 @@ static void random_streams(void)
 		0xf5, 0x90, 0x91, 0x92, 0x95, 0x96, 0x9a, 0x9b, 0x9d, 0x9e,
 		0x06, 0x0c, 0x0e, 0x0f, 0x10, 0x1a, 0x2d, 0x2e, 0x2f, 0x31,
 		0x35, 0x39, 0x71, 0x70, 0x88, 0x04, 0x0a, 0x0b, 0xb0, 0xb4,
-		0xb6, 0xb8, 0x80, 0x81, 0x02, 0xa0, 0xa5, 0x01 };
+		0xb6, 0xb8, 0x80, 0x81, 0x02, 0xa0, 0xa5, 0x01, 0x03, 0x82, 0x83,
+		0x85, 0x86 };
 	static const uint8_t prefix[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0x80, 0x01, 0x00 };
 	size_t len = 1 << 16;

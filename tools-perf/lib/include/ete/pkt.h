@@ -363,15 +363,24 @@ int ete_pkt_decode(struct ete_pkt_decoder *dec, const uint8_t *buf,
  * @num: atoms, Mispredict, Cancel F2/F3: number of atoms; addresses
  *	(including Exact Match): instruction set (IS); Exception: address
  *	interpretation E1:E0; cycle counts: bit 0 count present, bit 1
- *	commit present
- * @val: atoms: E/N bits, oldest in bit 0; addresses: the address after
- *	this packet; Exception: exception number; Event: event bits; cycle
- *	counts: count in bits 31:0, commit in bits 63:32; Commit: commit
- *	count; Cancel F1: cancel count; Mispredict, Cancel F2/F3: atom bits
- *	in bits 31:0, cancel count in bits 63:32
+ *	commit present; Context and Address with Context: bit 0 IS (0 for
+ *	Context), bits 2:1 EL, bit 3 SF, bit 4 NS, bit 5 NSE, bit 6 VMID
+ *	updated, bit 7 CONTEXTID updated (%ETE_PKT_REC_CTX_*); Timestamp:
+ *	bits 6:0 timestamp bits updated, bit 7 cycle count present
+ * @val: atoms: E/N bits, oldest in bit 0; addresses (with context too):
+ *	the address after this packet; Exception: exception number; Event:
+ *	event bits; cycle counts: count in bits 31:0, commit in bits 63:32;
+ *	Commit: commit count; Cancel F1: cancel count; Mispredict, Cancel
+ *	F2/F3: atom bits in bits 31:0, cancel count in bits 63:32;
+ *	Timestamp: the timestamp after this packet; Context: 0
+ * @val2: Context and Address with Context: CONTEXTID in bits 31:0, VMID
+ *	in bits 63:32 (the current ones, updated or not); Timestamp: the
+ *	cycle count; unspecified for other types
  *
- * The same values as &struct ete_pkt's fields of those names, 16 bytes
- * instead of the full structure.
+ * The same values as &struct ete_pkt's fields of those names, 24 bytes
+ * instead of the full structure.  A Context or Address with Context
+ * record stands for a context that is valid, and updated unless the
+ * packet is the one-byte Context.
  */
 struct ete_pkt_rec {
 	uint32_t off;
@@ -380,7 +389,21 @@ struct ete_pkt_rec {
 	uint8_t hdr;
 	uint8_t num;
 	uint64_t val;
+	uint64_t val2;
 };
+
+/* struct ete_pkt_rec.num of Context and Address with Context records */
+#define ETE_PKT_REC_CTX_IS		0x01u
+#define ETE_PKT_REC_CTX_EL_SHIFT	1
+#define ETE_PKT_REC_CTX_EL		0x06u
+#define ETE_PKT_REC_CTX_SF		0x08u
+#define ETE_PKT_REC_CTX_NS		0x10u
+#define ETE_PKT_REC_CTX_NSE		0x20u
+#define ETE_PKT_REC_CTX_VMID		0x40u
+#define ETE_PKT_REC_CTX_CID		0x80u
+/* struct ete_pkt_rec.num of Timestamp records */
+#define ETE_PKT_REC_TS_BITS		0x7fu
+#define ETE_PKT_REC_TS_CC		0x80u
 
 /**
  * ete_pkt_decode_batch() - decode many common packets in one call
@@ -393,11 +416,12 @@ struct ete_pkt_rec {
  * @max: room at @rec
  *
  * The fast path of the packet layer: atoms, addresses, Exact Match,
- * exceptions, cycle counts, speculation and the one-byte packets, whole in
- * @buf, decoded straight into compact records.  It stops before the first
- * packet it does not handle (synchronisation, Trace Info, timestamps,
- * context, Q, errors, a packet cut by the end of @buf, or anything while
- * the decoder is not synchronised or holds a partial packet): decode that
+ * exceptions, cycle counts, speculation, context, timestamps and the
+ * one-byte packets, whole in @buf, decoded straight into compact records.
+ * It stops before the first packet it does not handle (synchronisation,
+ * Trace Info, Q, ITE, transaction failures, PE reset, errors, a packet cut
+ * by the end of @buf or longer than 32 bytes, or anything while the
+ * decoder is not synchronised or holds a partial packet): decode that
  * one with ete_pkt_decode(), then call this again.  Mixing the two calls
  * in this way gives the same packets and decoder state as
  * ete_pkt_decode() alone, whatever the chunking.
