@@ -25,8 +25,7 @@ void ete_img_free(struct ete_img *img)
 {
 	for (size_t i = 0; i < img->nreg; i++) {
 		free(img->reg[i].owned);
-		free(img->reg[i].wp);
-		free(img->reg[i].wp_done);
+		img_wp_free(&img->reg[i]);
 	}
 	free(img->reg);
 	free(img->cache);
@@ -74,9 +73,7 @@ static int add_region(struct ete_img *img, uint64_t addr, const uint8_t *data,
 	r[i].data = data;
 	r[i].owned = owned;
 	r[i].wp = NULL;
-	r[i].wp_done = NULL;
-	r[i].wp_flags = 0;
-	r[i].wp_state = 0;
+	r[i].wp_state = IMG_WP_NONE;
 	img->nreg++;
 	img->last = 0;
 	ete_img_invalidate(img);

@@ -2,6 +2,8 @@
 #ifndef _ETE_IMG_INTERNAL_H
 #define _ETE_IMG_INTERNAL_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <ete/img.h>
 
 /* ete_blk.key: isa in bits 2:0, ETE_INSN_F_* flags above; 0xff = empty */
@@ -10,8 +12,76 @@
 
 struct ete_img_region *img_region(struct ete_img *img, uint64_t addr);
 
-/* img_block.c: the region's contents may have changed */
+/* img_wp.c: the waypoint map of an A64 region */
+#define IMG_WP_CHUNK_WORDS	4u	/* built at once: 256 slots, 1 KiB */
+#define IMG_WP_NO_MAP		UINT64_MAX
+
+enum { IMG_WP_NONE, IMG_WP_READY, IMG_WP_NOMEM };	/* wp_state */
+
+/* a waypoint's ete_a64_classify() result; size 4, next ISA A64 */
+struct img_wp_info {
+	int32_t off;		/* target - address (ETE_INSN_BR) */
+	uint8_t cls;
+	uint8_t sub;
+	uint8_t cond;
+	uint8_t link;
+};
+
+struct img_wp {
+	uint64_t slots;		/* 4-byte slots from start & ~3 */
+	uint64_t chunks;
+	uint64_t *bits;		/* bit per slot: a waypoint */
+	uint64_t *done;		/* bit per chunk: built */
+	uint32_t *first;	/* per chunk: its first waypoint in info[] */
+	uint8_t *rank;		/* per word: its chunk's waypoints before it */
+	struct img_wp_info *info;
+	uint32_t n;
+	uint32_t cap;
+	uint8_t flags;		/* ETE_INSN_F_* of the built chunks */
+};
+
+void img_wp_free(struct ete_img_region *r);
+/* the region's contents may have changed */
 void img_wp_forget(struct ete_img_region *r);
+bool img_wp_ready(struct ete_img_region *r, unsigned int flags);
+/*
+ * Index of the first waypoint among the @cnt slots from @a (4-aligned) or
+ * @cnt; IMG_WP_NO_MAP when the region has no map to use.
+ */
+uint64_t img_wp_next(struct ete_img_region *r, uint64_t a, uint64_t cnt,
+		     unsigned int flags);
+/* The classification of the waypoint at @a, if the map holds it. */
+bool img_wp_insn(const struct ete_img_region *r, uint64_t a,
+		 unsigned int flags, struct ete_insn *in);
+
+/* Set bits of @x (SWAR: x86-64's baseline has no POPCNT instruction). */
+static inline unsigned int img_popcount64(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/*
+ * Fill @in from the map for the waypoint in bit @bit of word @w (its
+ * chunk built): what ete_a64_classify() said of the instruction at @a.
+ */
+static inline void img_wp_fill(const struct img_wp *m, uint64_t w,
+			       unsigned int bit, uint64_t a,
+			       struct ete_insn *in)
+{
+	const struct img_wp_info *i = &m->info[m->first[w / IMG_WP_CHUNK_WORDS] +
+		m->rank[w] + img_popcount64(m->bits[w] & ((1ull << bit) - 1))];
+
+	in->target = i->cls == ETE_INSN_BR ? a + (uint64_t)(int64_t)i->off : 0;
+	in->cls = i->cls;
+	in->sub = i->sub;
+	in->cond = i->cond;
+	in->link = i->link;
+	in->size = 4;
+	in->next_isa = ETE_ISA_A64;
+}
 
 const struct ete_blk *img_block_miss(struct ete_img *img, struct ete_blk *b,
 				     uint64_t addr, unsigned int isa,

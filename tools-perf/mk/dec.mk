@@ -5,7 +5,7 @@
 # fuzzer and the element-level benchmark (make bench-dec).
 
 LIB_SRC  += lib/pkt_batch.c
-LIB_SRC  += $(addprefix lib/,a64_classify.c a64_aarch32.c img.c img_block.c \
+LIB_SRC  += $(addprefix lib/,a64_classify.c a64_aarch32.c img.c img_block.c img_wp.c \
 	      dec.c dec_resolve.c dec_names.c)
 UTIL_SRC += $(addprefix util/,elem_fmt.c elem_decode.c elem_dump.c)
 TEST_SRC += tests/dec_ppl_normalise.c

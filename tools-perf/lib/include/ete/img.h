@@ -47,11 +47,8 @@ struct ete_img_region {
 	uint64_t end;			/* exclusive */
 	const uint8_t *data;
 	uint8_t *owned;			/* freed by ete_img_free() */
-	/* A64 waypoint bitmap (img_block.c), built a chunk at a time */
-	uint64_t *wp;			/* bit per 4-byte slot from start & ~3 */
-	uint64_t *wp_done;		/* bit per chunk of wp[] */
-	uint8_t wp_flags;		/* ETE_INSN_F_* the bits hold for */
-	uint8_t wp_state;		/* 0 none yet, 1 allocated, 2 no memory */
+	struct img_wp *wp;		/* A64 waypoint map (img_wp.c) */
+	uint8_t wp_state;		/* none yet, ready, no memory */
 };
 
 /* How a block walk ended. */
