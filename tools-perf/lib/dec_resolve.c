@@ -225,8 +225,6 @@ static int atom(struct ete_dec *d, const struct ete_p0 *p, int taken,
 		}
 		d->range_check = !taken;
 		d->range_next = b->end;
-		if (!d->need_addr)
-			img_block_prefetch(d->img, d->addr, d->isa);
 		if (eret)
 			dec_elem(d, p->offset, ETE_ELEM_EXCEPTION_RET);
 		return 0;

@@ -111,35 +111,8 @@ const struct ete_blk *
 img_block_miss(struct ete_img *img, struct ete_blk *b, uint64_t addr,
 	   unsigned int isa, unsigned int flags)
 {
-	struct ete_img_region *r = &img->reg[img->last];
-
 	img->misses++;
 	b->key = IMG_KEY(isa, flags);
-	/*
-	 * The common miss, in short: A64 in the region of the last lookup,
-	 * its chunk built, the waypoint in the same word of the map.
-	 */
-	if (isa == ETE_ISA_A64 && img->last < img->nreg &&
-	    addr >= r->start && addr < r->end && !(addr & 3) &&
-	    r->wp_state == IMG_WP_READY && r->wp->flags == flags) {
-		const struct img_wp *m = r->wp;
-		uint64_t s = (addr - (r->start & ~3ull)) / 4, w = s / 64;
-		uint64_t c = w / IMG_WP_CHUNK_WORDS, bits = m->bits[w] >> (s % 64);
-
-		if (bits && (m->done[c / 64] >> (c % 64) & 1)) {
-			uint64_t i = (uint64_t)__builtin_ctzll(bits);
-			uint64_t at = addr + 4 * i;
-
-			b->start = addr;
-			b->last_addr = at;
-			b->end = at + 4;
-			b->ninsn = (uint32_t)i + 1;
-			b->stop = ETE_BLK_WAYPOINT;
-			img_wp_fill(m, w, (unsigned int)((s + i) % 64), at,
-				    &b->last);
-			return b;
-		}
-	}
 	walk(img, addr, isa, flags, b);
 	return b;
 }

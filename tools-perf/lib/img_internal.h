@@ -96,22 +96,41 @@ static inline struct ete_blk *img_cache_slot(struct ete_img *img,
 }
 
 /*
- * The cache is larger than a core's first-level data cache, and much of
- * the time of a hit is the load of the entry: a decoder that knows the
- * next block's address early asks for it here.
+ * ete_img_block(), inlined into the caller for the common cases: A64 in
+ * the region of the last lookup with the waypoint in the same word of its
+ * map (read off the map: the block cache is larger than a core's nearest
+ * data cache, the map is smaller), else a cache hit.
  */
-static inline void img_block_prefetch(struct ete_img *img, uint64_t addr,
-				      unsigned int isa)
-{
-	__builtin_prefetch(img_cache_slot(img, addr, isa));
-}
-
-/* ete_img_block(), with the cache hit inlined into the caller */
 static inline const struct ete_blk *img_block(struct ete_img *img,
 					      uint64_t addr, unsigned int isa,
 					      unsigned int flags)
 {
-	struct ete_blk *b = img_cache_slot(img, addr, isa);
+	struct ete_blk *b;
+	struct ete_img_region *r = &img->reg[img->last];
+
+	if (isa == ETE_ISA_A64 && img->last < img->nreg &&
+	    addr - r->start < r->end - r->start && !(addr & 3) &&
+	    r->wp_state == IMG_WP_READY && r->wp->flags == flags) {
+		const struct img_wp *m = r->wp;
+		uint64_t s = (addr - (r->start & ~3ull)) / 4, w = s / 64;
+		uint64_t c = w / IMG_WP_CHUNK_WORDS, bits = m->bits[w] >> (s % 64);
+
+		if (bits && (m->done[c / 64] >> (c % 64) & 1)) {
+			uint64_t i = (uint64_t)__builtin_ctzll(bits);
+			uint64_t at = addr + 4 * i;
+
+			b = &img->map_blk;
+			b->start = addr;
+			b->last_addr = at;
+			b->end = at + 4;
+			b->ninsn = (uint32_t)i + 1;
+			b->stop = ETE_BLK_WAYPOINT;
+			img_wp_fill(m, w, (unsigned int)((s + i) % 64), at,
+				    &b->last);
+			return b;
+		}
+	}
+	b = img_cache_slot(img, addr, isa);
 
 	if (__builtin_expect(b->key == IMG_KEY(isa, flags) &&
 			     b->start == addr, 1)) {

@@ -87,6 +87,7 @@ struct ete_img {
 	ete_img_read_fn read;
 	void *read_ctx;
 	struct ete_blk *cache;
+	struct ete_blk map_blk;		/* a block read off a waypoint map */
 	uint32_t cache_mask;
 	uint64_t hits;
 	uint64_t misses;
@@ -160,7 +161,8 @@ int ete_img_insn(struct ete_img *img, uint64_t addr, unsigned int isa,
 		 unsigned int flags, struct ete_insn *out);
 
 /**
- * ete_img_block() - the block starting at @addr (from the cache or walked)
+ * ete_img_block() - the block starting at @addr (from a region's waypoint
+ *	map, the cache, or walked)
  *
  * The pointer is valid until the next call on @img.
  */
