@@ -111,9 +111,18 @@ const struct ete_blk *
 img_block_miss(struct ete_img *img, struct ete_blk *b, uint64_t addr,
 	   unsigned int isa, unsigned int flags)
 {
+	const struct ete_img_region *r;
+
 	img->misses++;
 	b->key = IMG_KEY(isa, flags);
 	walk(img, addr, isa, flags, b);
+	/*
+	 * The map the next lookups read inline: the region the walk ended
+	 * in.  Recomputed after every walk, which is the only place a map
+	 * can be built or (out of memory) freed.
+	 */
+	r = img->last < img->nreg ? &img->reg[img->last] : NULL;
+	img->hot = r && r->wp_state == IMG_WP_READY ? r->wp : NULL;
 	return b;
 }
 

@@ -28,12 +28,14 @@ struct img_wp_info {
 };
 
 struct img_wp {
-	uint64_t slots;		/* 4-byte slots from start & ~3 */
+	uint64_t start;		/* the region's, for the inline lookup */
+	uint64_t len;
+	uint64_t base;		/* start & ~3: slot 0 */
+	uint64_t slots;		/* 4-byte slots from base */
 	uint64_t chunks;
 	uint64_t *bits;		/* bit per slot: a waypoint */
 	uint64_t *done;		/* bit per chunk: built */
-	uint32_t *first;	/* per chunk: its first waypoint in info[] */
-	uint8_t *rank;		/* per word: its chunk's waypoints before it */
+	uint32_t *first;	/* per word: its first waypoint in info[] */
 	struct img_wp_info *info;
 	uint32_t n;
 	uint32_t cap;
@@ -71,8 +73,8 @@ static inline void img_wp_fill(const struct img_wp *m, uint64_t w,
 			       unsigned int bit, uint64_t a,
 			       struct ete_insn *in)
 {
-	const struct img_wp_info *i = &m->info[m->first[w / IMG_WP_CHUNK_WORDS] +
-		m->rank[w] + img_popcount64(m->bits[w] & ((1ull << bit) - 1))];
+	const struct img_wp_info *i = &m->info[m->first[w] +
+		img_popcount64(m->bits[w] & ((1ull << bit) - 1))];
 
 	in->target = i->cls == ETE_INSN_BR ? a + (uint64_t)(int64_t)i->off : 0;
 	in->cls = i->cls;
@@ -97,22 +99,20 @@ static inline struct ete_blk *img_cache_slot(struct ete_img *img,
 
 /*
  * ete_img_block(), inlined into the caller for the common cases: A64 in
- * the region of the last lookup with the waypoint in the same word of its
- * map (read off the map: the block cache is larger than a core's nearest
- * data cache, the map is smaller), else a cache hit.
+ * the region of the last walk (img->hot) with the waypoint in the same word
+ * of its map (read off the map: the block cache is larger than a core's
+ * nearest data cache, the map is smaller), else a cache hit.
  */
 static inline const struct ete_blk *img_block(struct ete_img *img,
 					      uint64_t addr, unsigned int isa,
 					      unsigned int flags)
 {
+	const struct img_wp *m = img->hot;
 	struct ete_blk *b;
-	struct ete_img_region *r = &img->reg[img->last];
 
-	if (isa == ETE_ISA_A64 && img->last < img->nreg &&
-	    addr - r->start < r->end - r->start && !(addr & 3) &&
-	    r->wp_state == IMG_WP_READY && r->wp->flags == flags) {
-		const struct img_wp *m = r->wp;
-		uint64_t s = (addr - (r->start & ~3ull)) / 4, w = s / 64;
+	if (m && isa == ETE_ISA_A64 && addr - m->start < m->len &&
+	    !(addr & 3) && m->flags == flags) {
+		uint64_t s = (addr - m->base) / 4, w = s / 64;
 		uint64_t c = w / IMG_WP_CHUNK_WORDS, bits = m->bits[w] >> (s % 64);
 
 		if (bits && (m->done[c / 64] >> (c % 64) & 1)) {

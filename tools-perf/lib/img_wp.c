@@ -13,15 +13,14 @@
  *   slots      0   1   2   3   4 ...  63 | 64 ...           | ...
  *   bits[]     0   0   1   0   1 ...   0 | 1 ...            |
  *   chunk      |<------ 4 words: 256 slots ----------->| next chunk
- *   first[c]   index in info[] of the chunk's first waypoint
- *   rank[w]    waypoints of the chunk before word w
- *   info[]     ...  [first[c]] [first[c] + 1] ...      one per set bit
+ *   first[w]   index in info[] of word w's first waypoint
+ *   info[]     ...  [first[w]] [first[w] + 1] ...      one per set bit
  *
  * The info of the waypoint in slot s of word w is
- * info[first[c] + rank[w] + (set bits of word w below s)].  The map
- * takes a bit, a sixteenth of a byte and 8 bytes per waypoint for each
- * instruction; a waypoint-dense image (one in six) costs 1.4 bytes per
- * instruction, a third of the code itself, and is read in its place.
+ * info[first[w] + (set bits of word w below s)].  The map takes a bit, a
+ * sixteenth of a byte and 8 bytes per waypoint for each instruction; a
+ * waypoint-dense image (one in six) costs 1.4 bytes per instruction, a
+ * third of the code itself, and is read in its place.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +46,6 @@ void img_wp_free(struct ete_img_region *r)
 		free(m->bits);
 		free(m->done);
 		free(m->first);
-		free(m->rank);
 		free(m->info);
 		free(m);
 	}
@@ -80,9 +78,11 @@ static int wp_alloc(struct ete_img_region *r)
 	m->chunks = (words + IMG_WP_CHUNK_WORDS - 1) / IMG_WP_CHUNK_WORDS;
 	m->bits = calloc(m->chunks * IMG_WP_CHUNK_WORDS, 8);
 	m->done = calloc((m->chunks + 63) / 64, 8);
-	m->first = calloc(m->chunks, sizeof(*m->first));
-	m->rank = calloc(m->chunks * IMG_WP_CHUNK_WORDS, 1);
-	return m->bits && m->done && m->first && m->rank ? 0 : -1;
+	m->first = calloc(m->chunks * IMG_WP_CHUNK_WORDS, sizeof(*m->first));
+	m->start = r->start;
+	m->len = r->end - r->start;
+	m->base = wp_base(r);
+	return m->bits && m->done && m->first ? 0 : -1;
 }
 
 bool img_wp_ready(struct ete_img_region *r, unsigned int flags)
@@ -140,7 +140,6 @@ static bool wp_build(struct ete_img_region *r, uint64_t c)
 
 	/* a rebuild (new flags, new contents) starts from a clean chunk */
 	memset(&m->bits[c * IMG_WP_CHUNK_WORDS], 0, IMG_WP_CHUNK_WORDS * 8);
-	m->first[c] = m->n;
 	if (end > m->slots)
 		end = m->slots;
 	for (; s < end; s++) {
@@ -148,7 +147,7 @@ static bool wp_build(struct ete_img_region *r, uint64_t c)
 		uint32_t op;
 
 		if (s % 64 == 0)
-			m->rank[s / 64] = (uint8_t)(m->n - m->first[c]);
+			m->first[s / 64] = m->n;
 		if (a < r->start)
 			continue;	/* a slot the region starts inside */
 		op = le32(r->data + (a - r->start));

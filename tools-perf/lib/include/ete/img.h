@@ -88,6 +88,7 @@ struct ete_img {
 	void *read_ctx;
 	struct ete_blk *cache;
 	struct ete_blk map_blk;		/* a block read off a waypoint map */
+	struct img_wp *hot;		/* map of the region of the last walk */
 	uint32_t cache_mask;
 	uint64_t hits;
 	uint64_t misses;
