@@ -240,15 +240,21 @@ static uint64_t prog_addr(unsigned int i)
 static uint8_t prog[2][PROG_LEN];	/* branch_pct 15, 1 */
 static uint8_t progx[2][PROG_LEN];	/* the same with barriers */
 
+/* One more region, in the image and in the reference. */
+static bool img_add(struct ete_img *img, struct ref_mem *m, uint64_t addr,
+		    const uint8_t *data, size_t len)
+{
+	if (ete_img_add_buffer(img, addr, data, len) != ETE_IMG_OK)
+		return false;
+	m->r[m->n++] = (struct ref_reg){ addr, len, data };
+	return true;
+}
+
 static bool img_one(struct ete_img *img, struct ref_mem *m, uint64_t addr,
 		    const uint8_t *data, size_t len)
 {
-	if (ete_img_init(img) ||
-	    ete_img_add_buffer(img, addr, data, len) != ETE_IMG_OK)
-		return false;
-	m->n = 1;
-	m->r[0] = (struct ref_reg){ addr, len, data };
-	return true;
+	m->n = 0;
+	return !ete_img_init(img) && img_add(img, m, addr, data, len);
 }
 
 /* 1. Whole programs: bitmap route (and its short cut) vs the reference. */
@@ -318,7 +324,7 @@ static void test_adjacent(void)
 	const uint64_t abase = 0x100000, bbase = abase + sizeof(a);
 	const uint64_t from = bbase - 50 * 4;
 	struct ete_img img;
-	struct ref_mem m = { .n = 2 };
+	struct ref_mem m = { .n = 0 };
 	struct tally t = { 0 };
 	const struct ete_blk *blk;
 
@@ -330,13 +336,10 @@ static void test_adjacent(void)
 		put32(b + 4 * i, OP_PLAIN);
 	put32(b + 40, OP_RET);
 	memcpy(b + 44, prog[0] + 8192, sizeof(b) - 44);
-	m.r[0] = (struct ref_reg){ abase, sizeof(a), a };
-	m.r[1] = (struct ref_reg){ bbase, sizeof(b), b };
 
 	/* the later region first: regions are kept sorted */
-	if (ete_img_init(&img) ||
-	    ete_img_add_buffer(&img, bbase, b, sizeof(b)) ||
-	    ete_img_add_buffer(&img, abase, a, sizeof(a))) {
+	if (ete_img_init(&img) || !img_add(&img, &m, bbase, b, sizeof(b)) ||
+	    !img_add(&img, &m, abase, a, sizeof(a))) {
 		tap_ok(false, "image set-up");
 		return;
 	}
@@ -379,7 +382,7 @@ static void test_unaligned_region(void)
 	const uint64_t ubase = 0x20002, first = 0x20004, uend = ubase + sizeof(u);
 	const uint64_t pbase = 0x40000;
 	struct ete_img img;
-	struct ref_mem m = { .n = 2 };
+	struct ref_mem m = { .n = 0 };
 	struct tally t = { 0 };
 	struct ete_blk blk;
 
@@ -397,11 +400,8 @@ static void test_unaligned_region(void)
 	}
 	for (int i = 0; i < 64; i++)
 		put32(p + 4 * i, OP_PLAIN);
-	m.r[0] = (struct ref_reg){ ubase, sizeof(u), u };
-	m.r[1] = (struct ref_reg){ pbase, sizeof(p), p };
-	if (ete_img_init(&img) ||
-	    ete_img_add_buffer(&img, ubase, u, sizeof(u)) ||
-	    ete_img_add_buffer(&img, pbase, p, sizeof(p))) {
+	if (ete_img_init(&img) || !img_add(&img, &m, ubase, u, sizeof(u)) ||
+	    !img_add(&img, &m, pbase, p, sizeof(p))) {
 		tap_ok(false, "image set-up");
 		return;
 	}
