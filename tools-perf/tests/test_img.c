@@ -306,8 +306,8 @@ static void test_programs(void)
 		}
 		/* bits FLAGS_ALL set must not survive the rebuild for 0 */
 		tap_ok(!t0.bad && t0.n == NRAND + 2 * NEDGE,
-				"branch_pct %u with barriers, flags 0 (alternating): %lu blocks equal the reference",
-				pct[p], t0.n);
+		       "branch_pct %u with barriers, flags 0 (alternating): %lu blocks equal the reference",
+		       pct[p], t0.n);
 		tally_diag(&t0);
 		tap_ok(!tf.bad && tf.n == NRAND + 2 * NEDGE,
 		       "branch_pct %u with barriers, flags WFX|DSB_DMB (alternating): %lu blocks equal the reference",
@@ -496,16 +496,14 @@ static void test_invalidate(void)
 	blk = *ete_img_block(&img, base + 4, ETE_ISA_A64, 0);
 	/* the bit of the b .+8 must go with the rebuild */
 	tap_ok(blk.ninsn == 64 && blk.last_addr == base + 256 &&
-			blk.last.sub == ETE_INSN_S_RET &&
-			blk.stop == ETE_BLK_WAYPOINT,
-			"waypoint removed, invalidate: the block runs on to the ret");
+	       blk.last.sub == ETE_INSN_S_RET && blk.stop == ETE_BLK_WAYPOINT,
+	       "waypoint removed, invalidate: the block runs on to the ret");
 	if (blk.ninsn != 64)
 		blk_diag("got", &blk);
 	for (uint64_t x = base; x < base + sizeof(c); x += 4)
 		check(&img, &m, x, 0, &t);
-	tap_ok(!t.bad,
-			"after each invalidate all %lu starts equal the reference",
-			t.n);
+	tap_ok(!t.bad, "after each invalidate all %lu starts equal the reference",
+	       t.n);
 	tally_diag(&t);
 	ete_img_free(&img);
 }
@@ -536,8 +534,8 @@ static void test_misaligned(void)
 	tally_diag(&t);
 	/* bits FLAGS_ALL set must not survive the rebuild for 0 */
 	tap_ok(!ta.bad,
-			"their aligned neighbours, flags swapped: %lu blocks equal the reference",
-			ta.n);
+	       "their aligned neighbours, flags swapped: %lu blocks equal the reference",
+	       ta.n);
 	tally_diag(&ta);
 	ete_img_free(&img);
 }
