@@ -49,8 +49,8 @@ void ete_img_set_callback(struct ete_img *img, ete_img_read_fn fn, void *ctx)
 	ete_img_invalidate(img);
 }
 
-static int add_region(struct ete_img *img, uint64_t addr, const uint8_t *data,
-		      size_t len, uint8_t *owned)
+int img_add_region(struct ete_img *img, uint64_t addr, const uint8_t *data,
+		   size_t len, uint8_t *owned)
 {
 	struct ete_img_region *r;
 	size_t i;
@@ -83,7 +83,7 @@ static int add_region(struct ete_img *img, uint64_t addr, const uint8_t *data,
 int ete_img_add_buffer(struct ete_img *img, uint64_t addr, const void *data,
 		       size_t len)
 {
-	return add_region(img, addr, data, len, NULL);
+	return img_add_region(img, addr, data, len, NULL);
 }
 
 int ete_img_add_file(struct ete_img *img, uint64_t addr, const char *path,
@@ -115,7 +115,7 @@ int ete_img_add_file(struct ete_img *img, uint64_t addr, const char *path,
 		return buf ? ETE_IMG_ERR_IO : ETE_IMG_ERR_NOMEM;
 	}
 	fclose(f);
-	ret = add_region(img, addr, buf, len, buf);
+	ret = img_add_region(img, addr, buf, len, buf);
 	if (ret)
 		free(buf);
 	return ret;

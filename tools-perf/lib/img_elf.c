@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <ete/img.h>
+#include "img_internal.h"
 
 struct seg {
 	uint64_t addr;
@@ -106,15 +107,10 @@ static int map_copy(struct ete_img *img, uint64_t addr, const char *src,
 	if (!buf)
 		return ETE_IMG_ERR_NOMEM;
 	memcpy(buf, src, len);
-	ret = ete_img_add_buffer(img, addr, buf, len);
-	if (ret) {
+	ret = img_add_region(img, addr, buf, len, buf);
+	if (ret)
 		free(buf);
-		return ret;
-	}
-	for (size_t r = 0; r < img->nreg; r++)
-		if (img->reg[r].data == buf)
-			img->reg[r].owned = buf;
-	return ETE_IMG_OK;
+	return ret;
 }
 
 int ete_img_add_elf(struct ete_img *img, const char *path, uint64_t bias)

@@ -12,6 +12,10 @@
 
 struct ete_img_region *img_region(struct ete_img *img, uint64_t addr);
 
+/* img.c: a region over @data; @owned (or NULL) is freed by ete_img_free() */
+int img_add_region(struct ete_img *img, uint64_t addr, const uint8_t *data,
+		   size_t len, uint8_t *owned);
+
 /* img_wp.c: the waypoint map of an A64 region */
 #define IMG_WP_CHUNK_WORDS	4u	/* built at once: 256 slots, 1 KiB */
 #define IMG_WP_NO_MAP		UINT64_MAX
