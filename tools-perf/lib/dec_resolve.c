@@ -396,6 +396,37 @@ static int q_elem(struct ete_dec *d, const struct ete_p0 *q, size_t mark)
 	}
 	e = dec_elem(d, q->offset, ETE_ELEM_INSTR_RANGE);
 	while (n < q->param) {
+		if (d->isa == ETE_ISA_A64) {
+			/*
+			 * Block by block: a block's instructions before its
+			 * waypoint are no branches; a waypoint that is no
+			 * branch either (ISB, WFx, ...) does not end the walk.
+			 */
+			const struct ete_blk *b = img_block(d->img, a, d->isa,
+							    d->insn_flags);
+
+			if (!b->ninsn)
+				break;
+			if (b->ninsn > q->param - n) {
+				a += 4ull * (q->param - n);
+				n = q->param;
+				memset(&ins, 0, sizeof(ins));
+				ins.size = 4;
+				ins.next_isa = ETE_ISA_A64;
+				break;
+			}
+			n += b->ninsn;
+			a = b->end;
+			ins = b->last;
+			if (b->stop != ETE_BLK_WAYPOINT)
+				break;
+			if (ins.cls == ETE_INSN_BR ||
+			    ins.cls == ETE_INSN_BR_INDIRECT) {
+				branch = 1;
+				break;
+			}
+			continue;
+		}
 		if (ete_img_insn(d->img, a, d->isa, d->insn_flags, &ins))
 			break;
 		a += ins.size;
