@@ -256,8 +256,8 @@ static int walk_to(struct ete_dec *d, uint64_t to, uint32_t *n,
 	while (a != to) {
 		/* fixed-size instruction sets go block by block */
 		if (d->isa != ETE_ISA_T32) {
-			const struct ete_blk *b = img_block(d->img, a,
-						d->isa, d->insn_flags);
+			const struct ete_blk *b = img_block(d->img, a, d->isa,
+							    d->insn_flags);
 
 			if (to > a && to <= b->end && !((to - a) & 3)) {
 				*n += (uint32_t)((to - a) / 4);

@@ -49,8 +49,8 @@ static uint64_t next_waypoint(struct ete_img_region *r, uint64_t a,
 }
 
 static __attribute__((noinline)) void
-walk(struct ete_img *img, uint64_t addr, unsigned int isa,
-		 unsigned int flags, struct ete_blk *b)
+walk(struct ete_img *img, uint64_t addr, unsigned int isa, unsigned int flags,
+     struct ete_blk *b)
 {
 	uint64_t a = addr;
 	uint32_t n = 0;
@@ -109,7 +109,7 @@ walk(struct ete_img *img, uint64_t addr, unsigned int isa,
  */
 const struct ete_blk *
 img_block_miss(struct ete_img *img, struct ete_blk *b, uint64_t addr,
-	   unsigned int isa, unsigned int flags)
+	       unsigned int isa, unsigned int flags)
 {
 	const struct ete_img_region *r;
 
