@@ -32,10 +32,8 @@ enum fast_kind {
 	FAST_LONG_32,
 	FAST_LONG_64,
 	FAST_EXCEPTION,
-	FAST_PARSE,		/* stateless parser, then converted */
+	FAST_PARSE,		/* the packet's parser, then converted */
 	FAST_CCNT_F1,		/* cycle count F1 without commit field */
-	FAST_CTXT,		/* Context, Address with Context: parser */
-	FAST_TS,		/* Timestamp: parser */
 };
 
 /*
@@ -107,10 +105,8 @@ void ete_pkt_build_fast_table(struct ete_pkt_decoder *d)
 			k = FAST_PARSE;
 			break;
 		case P_CTXT: case P_ADDR_CTXT_32: case P_ADDR_CTXT_64:
-			k = FAST_CTXT;
-			break;
 		case P_TIMESTAMP:
-			k = FAST_TS;
+			k = FAST_PARSE;
 			break;
 		default:
 			break;
@@ -172,6 +168,17 @@ static void parsed_rec(const struct ete_pkt *pkt, struct ete_pkt_rec *r)
 	case ETE_PKT_T_CANCEL_F1:
 		r->num = 0;
 		r->val = pkt->cancel;
+		break;
+	case ETE_PKT_T_CTXT:
+	case ETE_PKT_T_ADDR_CTXT_L_32IS0: case ETE_PKT_T_ADDR_CTXT_L_32IS1:
+	case ETE_PKT_T_ADDR_CTXT_L_64IS0: case ETE_PKT_T_ADDR_CTXT_L_64IS1:
+		ctx_rec(pkt, r);
+		break;
+	case ETE_PKT_T_TIMESTAMP:
+		r->num = (uint8_t)(pkt->ts_bits |
+				   (pkt->cc_valid ? ETE_PKT_REC_TS_CC : 0));
+		r->val = pkt->ts;
+		r->val2 = pkt->cc;
 		break;
 	default:	/* Mispredict, Cancel F1 mispredict, F2, F3 */
 		r->num = pkt->atom_num;
@@ -326,33 +333,6 @@ size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 			r->hdr = p[0];
 			parsed_rec(&pkt, r);
 			r->len = (uint8_t)n;
-			r++;
-			p += n;
-			continue;
-		}
-		case FAST_CTXT:
-		case FAST_TS: {
-			struct ete_pkt pkt;
-
-			pkt.type = (enum ete_pkt_type)(uint8_t)f;
-			pkt.cc_valid = 0;
-			pkt.cc = 0;
-			n = ete_parsers[d->hdr_parser[p[0]]](d, p, FAST_WINDOW,
-							     &pkt);
-			if (!n)
-				goto out;
-			r->off = (uint32_t)w0;
-			r->type = (uint8_t)f;
-			r->hdr = p[0];
-			r->len = (uint8_t)n;
-			if ((enum fast_kind)(f >> 32) == FAST_CTXT) {
-				ctx_rec(&pkt, r);
-			} else {
-				r->num = (uint8_t)(pkt.ts_bits |
-					(pkt.cc_valid ? ETE_PKT_REC_TS_CC : 0));
-				r->val = pkt.ts;
-				r->val2 = pkt.cc;
-			}
 			r++;
 			p += n;
 			continue;
