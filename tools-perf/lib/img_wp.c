@@ -33,11 +33,6 @@ static inline uint32_t le32(const uint8_t *p)
 		(uint32_t)p[3] << 24;
 }
 
-static inline uint64_t wp_base(const struct ete_img_region *r)
-{
-	return r->start & ~3ull;
-}
-
 void img_wp_free(struct ete_img_region *r)
 {
 	struct img_wp *m = r->wp;
@@ -73,7 +68,8 @@ static int wp_alloc(struct ete_img_region *r)
 	if (!m)
 		return -1;
 	r->wp = m;
-	m->slots = (r->end - wp_base(r)) / 4;
+	m->base = r->start & ~3ull;	/* slot 0 */
+	m->slots = (r->end - m->base) / 4;
 	words = (m->slots + 63) / 64;
 	m->chunks = (words + IMG_WP_CHUNK_WORDS - 1) / IMG_WP_CHUNK_WORDS;
 	m->bits = calloc(m->chunks * IMG_WP_CHUNK_WORDS, 8);
@@ -81,7 +77,6 @@ static int wp_alloc(struct ete_img_region *r)
 	m->first = calloc(m->chunks * IMG_WP_CHUNK_WORDS, sizeof(*m->first));
 	m->start = r->start;
 	m->len = r->end - r->start;
-	m->base = wp_base(r);
 	return m->bits && m->done && m->first ? 0 : -1;
 }
 
@@ -133,7 +128,7 @@ static int wp_push(struct img_wp *m, const struct ete_insn *in, uint64_t a)
 static bool wp_build(struct ete_img_region *r, uint64_t c)
 {
 	struct img_wp *m = r->wp;
-	uint64_t base = wp_base(r);
+	uint64_t base = m->base;
 	uint64_t s = c * 64 * IMG_WP_CHUNK_WORDS;
 	uint64_t end = s + 64 * IMG_WP_CHUNK_WORDS;
 	struct ete_insn in;
@@ -175,7 +170,7 @@ uint64_t img_wp_next(struct ete_img_region *r, uint64_t a, uint64_t cnt,
 	if ((a & 3) || !img_wp_ready(r, flags))
 		return IMG_WP_NO_MAP;
 	m = r->wp;
-	s0 = (a - wp_base(r)) / 4;
+	s0 = (a - m->base) / 4;
 	s = s0;
 	end = s0 + cnt;
 	while (s < end) {
@@ -202,7 +197,7 @@ bool img_wp_insn(const struct ete_img_region *r, uint64_t a,
 	if (r->wp_state != IMG_WP_READY || m->flags != flags || (a & 3) ||
 	    a < r->start || a >= r->end)
 		return false;
-	s = (a - wp_base(r)) / 4;
+	s = (a - m->base) / 4;
 	w = s / 64;
 	c = w / IMG_WP_CHUNK_WORDS;
 	if (!(m->done[c / 64] >> (c % 64) & 1) || !(m->bits[w] >> (s % 64) & 1))
