@@ -50,18 +50,5 @@ int dec_ppl_normalise_line(const char *line, struct lines *out)
 
 int dec_ppl_normalise_file(const char *path, struct lines *out)
 {
-	char line[4096];
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = 0;
-		if (dec_ppl_normalise_line(line, out) < 0) {
-			fclose(f);
-			return -1;
-		}
-	}
-	fclose(f);
-	return 0;
+	return lines_normalise_file(path, out, dec_ppl_normalise_line);
 }

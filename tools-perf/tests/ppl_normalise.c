@@ -187,7 +187,8 @@ int ppl_normalise_line(const char *line, struct lines *out)
 	return r;
 }
 
-int ppl_normalise_file(const char *path, struct lines *out)
+int lines_normalise_file(const char *path, struct lines *out,
+			 int (*line_fn)(const char *line, struct lines *out))
 {
 	char line[4096];
 	FILE *f = fopen(path, "r");
@@ -196,11 +197,16 @@ int ppl_normalise_file(const char *path, struct lines *out)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = 0;
-		if (ppl_normalise_line(line, out) < 0) {
+		if (line_fn(line, out) < 0) {
 			fclose(f);
 			return -1;
 		}
 	}
 	fclose(f);
 	return 0;
+}
+
+int ppl_normalise_file(const char *path, struct lines *out)
+{
+	return lines_normalise_file(path, out, ppl_normalise_line);
 }

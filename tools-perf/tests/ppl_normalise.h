@@ -28,5 +28,8 @@ int lines_push_text(struct lines *l, const char *text);
  */
 int ppl_normalise_line(const char *line, struct lines *out);
 int ppl_normalise_file(const char *path, struct lines *out);
+/* Each line of @path (newline stripped) through @line_fn; -1 on error. */
+int lines_normalise_file(const char *path, struct lines *out,
+			 int (*line_fn)(const char *line, struct lines *out));
 
 #endif
