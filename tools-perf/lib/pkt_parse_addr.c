@@ -136,30 +136,34 @@ unsigned int ete_parse_addr_short(struct ete_pkt_decoder *d, const uint8_t *p,
 	return 1 + k;
 }
 
+static unsigned int addr_long(struct ete_pkt_decoder *d, const uint8_t *p,
+			      unsigned int n, struct ete_pkt *pkt,
+			      unsigned int abytes)
+{
+	uint8_t is = hdr_is(p[0]);
+
+	if (n < 1 + abytes)
+		return 0;
+	if (abytes == ETE_ADDR_L64_BYTES)
+		set_addr_64(d, long_addr_64(p + 1, is), is);
+	else
+		set_addr_32(d, long_addr_32(p + 1, is), is);
+	pkt->addr = d->addr;
+	return 1 + abytes;
+}
+
 unsigned int ete_parse_addr_long_32(struct ete_pkt_decoder *d,
 				    const uint8_t *p, unsigned int n,
 				    struct ete_pkt *pkt)
 {
-	uint8_t is = hdr_is(p[0]);
-
-	if (n < 1 + ETE_ADDR_L32_BYTES)
-		return 0;
-	set_addr_32(d, long_addr_32(p + 1, is), is);
-	pkt->addr = d->addr;
-	return 1 + ETE_ADDR_L32_BYTES;
+	return addr_long(d, p, n, pkt, ETE_ADDR_L32_BYTES);
 }
 
 unsigned int ete_parse_addr_long_64(struct ete_pkt_decoder *d,
 				    const uint8_t *p, unsigned int n,
 				    struct ete_pkt *pkt)
 {
-	uint8_t is = hdr_is(p[0]);
-
-	if (n < 1 + ETE_ADDR_L64_BYTES)
-		return 0;
-	set_addr_64(d, long_addr_64(p + 1, is), is);
-	pkt->addr = d->addr;
-	return 1 + ETE_ADDR_L64_BYTES;
+	return addr_long(d, p, n, pkt, ETE_ADDR_L64_BYTES);
 }
 
 /*
