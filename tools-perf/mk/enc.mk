@@ -7,9 +7,6 @@
 #                       trace each, plus the program image) under
 #                       $(BUILD)/bench-traces with perf-ete synth
 
-# this fragment's targets must not become make's default goal
-enc_saved_goal := $(.DEFAULT_GOAL)
-
 LIB_SRC  += $(addprefix lib/,enc.c enc_out.c enc_pkt.c enc_path.c)
 UTIL_SRC += util/synth.c
 TEST_SRC += tests/enc_check.c tests/enc_ocsd.c
@@ -78,5 +75,3 @@ bench-enc: $(O)/bench-enc
 	$(O)/bench-enc
 $(O)/bench-enc: $(O)/tests/enc_bench.o $(O)/libete.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
-
-.DEFAULT_GOAL := $(enc_saved_goal)
