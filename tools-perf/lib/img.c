@@ -36,6 +36,7 @@ void ete_img_invalidate(struct ete_img *img)
 {
 	for (size_t i = 0; i < img->nreg; i++)
 		img_wp_forget(&img->reg[i]);
+	img->wp_last = 0;	/* its links went with the maps */
 	if (!img->cache)
 		return;
 	for (uint32_t i = 0; i <= img->cache_mask; i++)

@@ -22,9 +22,18 @@ int img_add_region(struct ete_img *img, uint64_t addr, const uint8_t *data,
 
 enum { IMG_WP_NONE, IMG_WP_READY, IMG_WP_NOMEM };	/* wp_state */
 
-/* a waypoint's ete_a64_classify() result; size 4, next ISA A64 */
+/*
+ * A waypoint: its slot, its ete_a64_classify() result (size 4, next ISA
+ * A64) and the blocks that follow it, once looked up.  @next[0] is the
+ * index + 1 in info[] of the waypoint ending the block at the next slot,
+ * @next[1] that of the block at the branch target; 0 until a lookup of
+ * that address went through the map.  A map rebuild starts info[] afresh,
+ * so a link never outlives the classifications it joins.
+ */
 struct img_wp_info {
+	uint32_t slot;
 	int32_t off;		/* target - address (ETE_INSN_BR) */
+	uint32_t next[2];
 	uint8_t cls;
 	uint8_t sub;
 	uint8_t cond;
@@ -69,17 +78,10 @@ static inline unsigned int img_popcount64(uint64_t x)
 	return (unsigned int)((x * 0x0101010101010101ull) >> 56);
 }
 
-/*
- * Fill @in from the map for the waypoint in bit @bit of word @w (its
- * chunk built): what ete_a64_classify() said of the instruction at @a.
- */
-static inline void img_wp_fill(const struct img_wp *m, uint64_t w,
-			       unsigned int bit, uint64_t a,
+/* Fill @in from waypoint @i at @a: what ete_a64_classify() said of it. */
+static inline void img_wp_fill(const struct img_wp_info *i, uint64_t a,
 			       struct ete_insn *in)
 {
-	const struct img_wp_info *i = &m->info[m->first[w] +
-		img_popcount64(m->bits[w] & ((1ull << bit) - 1))];
-
 	in->target = i->cls == ETE_INSN_BR ? a + (uint64_t)(int64_t)i->off : 0;
 	in->cls = i->cls;
 	in->sub = i->sub;
@@ -103,37 +105,70 @@ static inline struct ete_blk *img_cache_slot(struct ete_img *img,
 
 /*
  * ete_img_block(), inlined into the caller for the common cases: A64 in
- * the region of the last walk (img->hot) with the waypoint in the same word
- * of its map (read off the map: the block cache is larger than a core's
- * nearest data cache, the map is smaller), else a cache hit.
+ * the region of the last walk (img->hot), read off its map.
+ *
+ * A trace goes from one block to the next: the next slot after a branch
+ * not taken, its target when taken.  Each map waypoint keeps the index of
+ * the waypoint ending either of those blocks once it has been looked up
+ * (img_wp_info.next), so following a trace is one load per block: the
+ * waypoint before, already in cache, names the next.  Other addresses
+ * search the map word (a waypoint in the same 64 slots), else go to the
+ * block cache.
  */
 static inline const struct ete_blk *img_block(struct ete_img *img,
 					      uint64_t addr, unsigned int isa,
 					      unsigned int flags)
 {
-	const struct img_wp *m = img->hot;
+	struct img_wp *m = img->hot;
 	struct ete_blk *b;
 
-	if (m && isa == ETE_ISA_A64 && addr - m->start < m->len &&
-	    !(addr & 3) && m->flags == flags) {
-		uint64_t s = (addr - m->base) / 4, w = s / 64;
-		uint64_t c = w / IMG_WP_CHUNK_WORDS, bits = m->bits[w] >> (s % 64);
+	if (m && isa == ETE_ISA_A64 && m->flags == flags) {
+		const struct img_wp_info *in;
+		uint32_t *next = NULL, i;
+		uint64_t at;
 
-		if (bits && (m->done[c / 64] >> (c % 64) & 1)) {
-			uint64_t i = (uint64_t)__builtin_ctzll(bits);
-			uint64_t at = addr + 4 * i;
+		if (img->wp_last) {
+			struct img_wp_info *p = &m->info[img->wp_last - 1];
 
-			b = &img->map_blk;
-			b->start = addr;
-			b->last_addr = at;
-			b->end = at + 4;
-			b->ninsn = (uint32_t)i + 1;
-			b->stop = ETE_BLK_WAYPOINT;
-			img_wp_fill(m, w, (unsigned int)((s + i) % 64), at,
-				    &b->last);
-			return b;
+			if (addr == img->wp_fall)
+				next = &p->next[0];
+			else if (addr == img->wp_taken)
+				next = &p->next[1];
 		}
+		if (next && *next) {
+			i = *next - 1;
+		} else {
+			uint64_t s = (addr - m->base) / 4, w = s / 64;
+			uint64_t c = w / IMG_WP_CHUNK_WORDS, bits;
+
+			if (addr - m->start >= m->len || (addr & 3))
+				goto cache;
+			bits = m->bits[w] >> (s % 64);
+			if (!bits || !(m->done[c / 64] >> (c % 64) & 1))
+				goto cache;
+			s += (uint64_t)__builtin_ctzll(bits);
+			i = m->first[w] + img_popcount64(m->bits[w] &
+				((1ull << (s % 64)) - 1));
+			if (next)
+				*next = i + 1;
+		}
+		in = &m->info[i];
+		at = m->base + 4 * (uint64_t)in->slot;
+		b = &img->map_blk;
+		b->start = addr;
+		b->last_addr = at;
+		b->end = at + 4;
+		b->ninsn = (uint32_t)((at - addr) / 4) + 1;
+		b->stop = ETE_BLK_WAYPOINT;
+		img_wp_fill(in, at, &b->last);
+		img->wp_last = i + 1;
+		img->wp_fall = at + 4;
+		img->wp_taken = b->last.cls == ETE_INSN_BR ? b->last.target :
+			at + 4;
+		return b;
 	}
+cache:
+	img->wp_last = 0;
 	b = img_cache_slot(img, addr, isa);
 
 	if (__builtin_expect(b->key == IMG_KEY(isa, flags) &&

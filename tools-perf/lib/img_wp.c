@@ -17,10 +17,11 @@
  *   info[]     ...  [first[w]] [first[w] + 1] ...      one per set bit
  *
  * The info of the waypoint in slot s of word w is
- * info[first[w] + (set bits of word w below s)].  The map takes a bit, a
- * sixteenth of a byte and 8 bytes per waypoint for each instruction; a
- * waypoint-dense image (one in six) costs 1.4 bytes per instruction, a
- * third of the code itself, and is read in its place.
+ * info[first[w] + (set bits of word w below s)]; it also holds the slot
+ * and the links to the blocks after it (img_wp_info).  The map takes a
+ * bit, a sixteenth of a byte and 20 bytes per waypoint for each
+ * instruction: a waypoint-dense image (one in six) costs 3.5 bytes per
+ * instruction, less than the code, and is read in its place.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,9 @@ static int wp_push(struct img_wp *m, const struct ete_insn *in, uint64_t a)
 		m->cap = cap;
 	}
 	i = &m->info[m->n++];
+	i->slot = (uint32_t)((a - m->base) / 4);
+	i->next[0] = 0;
+	i->next[1] = 0;
 	/* direct targets are within +-128 MiB (B, BL: imm26 * 4) */
 	i->off = in->cls == ETE_INSN_BR ? (int32_t)(in->target - a) : 0;
 	i->cls = in->cls;
@@ -202,6 +206,7 @@ bool img_wp_insn(const struct ete_img_region *r, uint64_t a,
 	c = w / IMG_WP_CHUNK_WORDS;
 	if (!(m->done[c / 64] >> (c % 64) & 1) || !(m->bits[w] >> (s % 64) & 1))
 		return false;
-	img_wp_fill(m, w, s % 64, a, in);
+	img_wp_fill(&m->info[m->first[w] + img_popcount64(m->bits[w] &
+			((1ull << (s % 64)) - 1))], a, in);
 	return true;
 }

@@ -22,7 +22,11 @@
  *  - ete_img_invalidate() after the caller changes its buffer (and the
  *    stale answer before it, as the header's contract implies);
  *  - misaligned A64 start addresses;
- *  - callback memory (ete_img_set_callback()) without regions.
+ *  - callback memory (ete_img_set_callback()) without regions;
+ *  - walks that follow the program as a trace does (next block after a
+ *    branch not taken, target after one taken, elsewhere after an
+ *    indirect branch), which go through the links a map keeps from one
+ *    waypoint to the next block, across flag changes and invalidates.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -505,6 +509,27 @@ static void test_invalidate(void)
 	tap_ok(!t.bad, "after each invalidate all %lu starts equal the reference",
 	       t.n);
 	tally_diag(&t);
+
+	/*
+	 * A link from one waypoint to the block after it, made and used,
+	 * then the code of that block changes: the next lookup, at the very
+	 * address the link is for, must walk the new code.
+	 */
+	put32(c + 4 * 10, OP_B_8);
+	put32(c + 4 * 50, OP_B_8);	/* both blocks in one map word */
+	ete_img_invalidate(&img);
+	for (int i = 0; i < 2; i++) {
+		ete_img_block(&img, base, ETE_ISA_A64, 0);
+		blk = *ete_img_block(&img, base + 44, ETE_ISA_A64, 0);
+	}
+	ete_img_block(&img, base, ETE_ISA_A64, 0);
+	put32(c + 4 * 30, OP_B_8);
+	ete_img_invalidate(&img);
+	t.n = t.bad = 0;
+	check(&img, &m, base + 44, 0, &t);
+	tap_ok(blk.ninsn == 40 && !t.bad,
+	       "block after a followed link, code changed, invalidate: the new block");
+	tally_diag(&t);
 	ete_img_free(&img);
 }
 
@@ -583,6 +608,67 @@ static void test_callback(void)
 	ete_img_free(&img);
 }
 
+/*
+ * 7. Trace-like walks: each block starts where the last one went, so the
+ * map's links between waypoints are made and then followed.  The flags
+ * change every 5000 blocks (the map is rebuilt under the links),
+ * and half-way through the program is rewritten and the image
+ * invalidated: a link made before must not survive either.
+ */
+static uint8_t progc[PROG_LEN];
+
+static void test_chain(void)
+{
+	const unsigned int steps = 60000;
+	struct tally t = { 0 };
+	struct ete_img img;
+	struct ref_mem m;
+	unsigned int flags = 0, follow = 0;
+	uint64_t a = PROG_BASE;
+
+	ete_path_gen_program(progc, PROG_LEN, PROG_BASE, 11, 15);
+	add_barriers(progc, PROG_LEN, 300);
+	if (!img_one(&img, &m, PROG_BASE, progc, PROG_LEN)) {
+		tap_ok(false, "image set-up");
+		return;
+	}
+	for (unsigned int i = 0; i < steps; i++) {
+		struct ete_blk want;
+
+		if (i % 5000 == 4999)
+			flags ^= FLAGS_ALL;
+		if (i == steps / 2) {
+			/* new waypoints, and old ones gone */
+			for (int k = 0; k < 2000; k++)
+				put32(progc + 4 * (xorshift() % PROG_INSNS),
+				      xorshift() & 1 ? OP_PLAIN : OP_B_8);
+			ete_img_invalidate(&img);
+		}
+		ref_block(&m, a, flags, &want);
+		check(&img, &m, a, flags, &t);
+		/*
+		 * on from the block as a trace goes: to the target of a
+		 * direct branch taken, else to the next slot; one block in
+		 * 32 jumps elsewhere, as after an indirect branch
+		 */
+		if (want.stop == ETE_BLK_WAYPOINT &&
+		    want.end - PROG_BASE < PROG_LEN && xorshift() % 32) {
+			a = want.end;
+			if (want.last.cls == ETE_INSN_BR && (xorshift() & 1) &&
+			    want.last.target - PROG_BASE < PROG_LEN)
+				a = want.last.target;
+			follow++;
+		} else {
+			a = PROG_BASE + 4 * (xorshift() % PROG_INSNS);
+		}
+	}
+	tap_ok(!t.bad && t.n == steps && follow > steps / 2,
+	       "trace-like walks: %lu blocks (%u followed on) equal the reference",
+	       t.n, follow);
+	tally_diag(&t);
+	ete_img_free(&img);
+}
+
 int main(void)
 {
 	test_programs();
@@ -591,5 +677,6 @@ int main(void)
 	test_invalidate();
 	test_misaligned();
 	test_callback();
+	test_chain();
 	return tap_exit();
 }

@@ -89,6 +89,9 @@ struct ete_img {
 	struct ete_blk *cache;
 	struct ete_blk map_blk;		/* a block read off a waypoint map */
 	struct img_wp *hot;		/* map of the region of the last walk */
+	uint32_t wp_last;		/* its waypoint that ended the last block */
+	uint64_t wp_fall;		/* the address after that waypoint */
+	uint64_t wp_taken;		/* its branch target (else wp_fall) */
 	uint32_t cache_mask;
 	uint64_t hits;
 	uint64_t misses;
