@@ -16,6 +16,7 @@
 #include <armtrace/ete_pkt.h>
 #include <armtrace/ete_regs.h>
 #include "dec_internal.h"
+#include "pkt_batch_loop.h"
 
 void dec_out_flush(struct ete_dec *d)
 {
@@ -402,7 +403,7 @@ static void decode_packet(struct ete_dec *d, const struct ete_pkt *pkt)
 /*
  * A packet of the batch fast path, in DECODE: the cases of
  * decode_packet() for the types ete_pkt_decode_batch() produces, read
- * straight from the 16-byte record.
+ * straight from the 24-byte record.
  */
 static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 		       uint64_t off)
@@ -574,20 +575,44 @@ static void rec_to_pkt(const struct ete_pkt_rec *r, uint64_t off,
 
 static void packet(struct ete_dec *d, const struct ete_pkt *pkt);
 
-static inline void rec_packet(struct ete_dec *d, const struct ete_pkt_rec *r,
-			      uint64_t base)
+/* what dec_emit() needs besides the record */
+struct dec_batch {
+	struct ete_dec *d;
+	uint64_t base;		/* trace index of the loop's first byte */
+};
+
+/*
+ * pkt_batch_loop()'s @emit for the element layer: each packet acted on as
+ * it is decoded.  @kind, a constant at each of the loop's calls, says
+ * what kind of packet this can be: addresses (not source addresses) and
+ * atoms go straight to their case of decode_rec().
+ */
+static inline int dec_emit(void *ctx, enum pkt_emit_kind kind,
+			   const struct ete_pkt_rec *r)
 {
-	uint64_t off = base + r->off;
+	const struct dec_batch *b = ctx;
+	struct ete_dec *d = b->d;
+	uint64_t off = b->base + r->off;
 	struct ete_pkt pkt;
 
-	if (d->state == DEC_DECODE) {
-		d->pkt_offset = off;
-		d->n_packets++;
-		decode_rec(d, r, off);
-		return;
+	if (d->state != DEC_DECODE) {
+		rec_to_pkt(r, off, &pkt);
+		packet(d, &pkt);
+		return d->sink_err;
 	}
-	rec_to_pkt(r, off, &pkt);
-	packet(d, &pkt);
+	d->pkt_offset = off;
+	d->n_packets++;
+	if (kind == EMIT_ADDR && r->type <= ETE_PKT_T_ADDR_L_64IS1) {
+		addr_at(d, off, r->type, r->val, r->num & ETE_PKT_REC_CTX_IS);
+		packet_done(d, 1, off);
+	} else if (kind == EMIT_ONE && r->type >= ETE_PKT_T_ATOM_F1 &&
+		   r->type <= ETE_PKT_T_ATOM_F6) {
+		atoms_at(d, off, r->type, (uint32_t)r->val, r->num);
+		packet_done(d, 0, off);
+	} else {
+		decode_rec(d, r, off);
+	}
+	return d->sink_err;
 }
 
 static void packet(struct ete_dec *d, const struct ete_pkt *pkt)
@@ -633,23 +658,26 @@ int ete_dec_packet(struct ete_dec *d, int status, const struct ete_pkt *pkt)
 int ete_dec_decode(struct ete_dec *d, const uint8_t *buf, size_t len,
 		   uint64_t index)
 {
-	struct ete_pkt_rec rec[ETE_DEC_REC_BATCH];
 	struct ete_pkt pkt;
 
 	while (len && !d->sink_err) {
-		size_t used, n;
+		const uint8_t *end = pkt_batch_end(&d->pkt, buf, len, SIZE_MAX);
+		size_t used;
 		int st;
 
-		/* the common packets in batches, straight from the records */
-		n = ete_pkt_decode_batch(&d->pkt, buf, len, index, &used, rec,
-					 ETE_DEC_REC_BATCH);
-		if (n) {
-			for (size_t i = 0; i < n && !d->sink_err; i++)
-				rec_packet(d, &rec[i], index);
-			buf += used;
-			len -= used;
-			index += used;
-			continue;
+		/* the common packets acted on as the fast loop decodes them */
+		if (end) {
+			struct dec_batch b = { d, index };
+			struct ete_pkt_rec one, *r = &one;
+
+			used = pkt_batch_loop(&d->pkt, buf, end, &r, 0,
+					      dec_emit, &b);
+			if (used) {
+				buf += used;
+				len -= used;
+				index += used;
+				continue;
+			}
 		}
 		st = ete_pkt_decode(&d->pkt, buf, len, index, &used, &pkt);
 

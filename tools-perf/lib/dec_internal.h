@@ -6,9 +6,6 @@
 #include <string.h>
 #include <ete/dec.h>
 
-/* packet records per ete_pkt_decode_batch() call in ete_dec_decode() */
-#define ETE_DEC_REC_BATCH	128
-
 /* decoder states */
 enum {
 	DEC_NO_SYNC = 0,	/* report NO_SYNC on the next packet */

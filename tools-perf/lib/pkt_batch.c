@@ -2,7 +2,7 @@
 /*
  * Batch fast path of the packet layer: the packets that make up nearly all
  * of a trace (atoms, addresses, Exact Match, exceptions, cycle counts,
- * speculation, one-byte markers) decoded in a flat loop into 16-byte
+ * speculation, contexts, timestamps) decoded in a flat loop into 24-byte
  * records, with no partial-packet handling and no per-packet clearing of
  * a struct ete_pkt.
  *
@@ -19,33 +19,11 @@
  * loop only runs while the longest packet it handles fits in what is left
  * of the buffer; everything else, and the tail, goes through
  * ete_pkt_decode(), which sees the decoder in exactly the state it would
- * have reached on its own (the parsers below are the ones it uses).
+ * have reached on its own (the loop uses its parsers).  The loop itself is
+ * in pkt_batch_loop.h, shared with the element layer.
  */
-#include <string.h>
-#include "pkt_addr.h"
+#include "pkt_batch_loop.h"
 
-enum fast_kind {
-	FAST_NONE = 0,		/* needs ete_pkt_decode() */
-	FAST_ONE,		/* one byte, all in the table entry */
-	FAST_MATCH,		/* Exact Match (and Source Address Match) */
-	FAST_SHORT,
-	FAST_LONG_32,
-	FAST_LONG_64,
-	FAST_EXCEPTION,
-	FAST_PARSE,		/* the packet's parser, then converted */
-	FAST_CCNT_F1,		/* cycle count F1 without commit field */
-};
-
-/*
- * Bytes that must be left for the fast loop to take any packet: the
- * longest it handles (Address with Context, 64-bit: 1 + 8 + 1 + 4 + 4)
- * with room to spare.  The parsers see this many bytes; a packet longer
- * than that (a cycle count with redundant continuation bytes) goes to
- * ete_pkt_decode().
- */
-#define FAST_WINDOW	32u
-
-/* Bytes of input that make building hdr_fast[] worth it. */
 #define FAST_BUILD_MIN	256u
 
 #define FAST_ENTRY(type, len, hdr, num, hi) \
@@ -115,89 +93,13 @@ void ete_pkt_build_fast_table(struct ete_pkt_decoder *d)
 	}
 }
 
-/*
- * Store a record: @w0 holds off, type, len, hdr and num as the first eight
- * bytes of struct ete_pkt_rec lay them out on a little-endian host.
- */
-static inline void put_rec(struct ete_pkt_rec *r, uint64_t w0, uint64_t val)
+const uint8_t *pkt_batch_end(struct ete_pkt_decoder *d, const uint8_t *buf,
+			     size_t len, size_t max)
 {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	memcpy(r, &w0, sizeof(w0));
-#else
-	r->off = (uint32_t)w0;
-	r->type = (uint8_t)(w0 >> 32);
-	r->len = (uint8_t)(w0 >> 40);
-	r->hdr = (uint8_t)(w0 >> 48);
-	r->num = (uint8_t)(w0 >> 56);
-#endif
-	r->val = val;
-}
+	const uint8_t *end;
 
-/* @num and @val2 of a Context or Address with Context record */
-static void ctx_rec(const struct ete_pkt *pkt, struct ete_pkt_rec *r)
-{
-	const struct ete_pkt_ctx *c = &pkt->ctx;
-
-	r->num = (uint8_t)((c->el << ETE_PKT_REC_CTX_EL_SHIFT) |
-			   (c->sf ? ETE_PKT_REC_CTX_SF : 0) |
-			   (c->ns ? ETE_PKT_REC_CTX_NS : 0) |
-			   (c->nse ? ETE_PKT_REC_CTX_NSE : 0) |
-			   (c->vmid_updated ? ETE_PKT_REC_CTX_VMID : 0) |
-			   (c->cid_updated ? ETE_PKT_REC_CTX_CID : 0));
-	r->val2 = c->cid | (uint64_t)c->vmid << 32;
-	if (pkt->type == ETE_PKT_T_CTXT) {
-		r->val = 0;
-	} else {
-		r->num |= pkt->addr.is;
-		r->val = pkt->addr.val;
-	}
-}
-
-/* Record fields of the packets FAST_PARSE decodes through their parser. */
-static void parsed_rec(const struct ete_pkt *pkt, struct ete_pkt_rec *r)
-{
-	switch (pkt->type) {
-	case ETE_PKT_T_CCNT_F1: case ETE_PKT_T_CCNT_F2: case ETE_PKT_T_CCNT_F3:
-		r->num = (uint8_t)(pkt->cc_valid | pkt->commit_valid << 1);
-		r->val = pkt->cc | (uint64_t)pkt->commit << 32;
-		break;
-	case ETE_PKT_T_COMMIT:
-		r->num = 0;
-		r->val = pkt->commit;
-		break;
-	case ETE_PKT_T_CANCEL_F1:
-		r->num = 0;
-		r->val = pkt->cancel;
-		break;
-	case ETE_PKT_T_CTXT:
-	case ETE_PKT_T_ADDR_CTXT_L_32IS0: case ETE_PKT_T_ADDR_CTXT_L_32IS1:
-	case ETE_PKT_T_ADDR_CTXT_L_64IS0: case ETE_PKT_T_ADDR_CTXT_L_64IS1:
-		ctx_rec(pkt, r);
-		break;
-	case ETE_PKT_T_TIMESTAMP:
-		r->num = (uint8_t)(pkt->ts_bits |
-				   (pkt->cc_valid ? ETE_PKT_REC_TS_CC : 0));
-		r->val = pkt->ts;
-		r->val2 = pkt->cc;
-		break;
-	default:	/* Mispredict, Cancel F1 mispredict, F2, F3 */
-		r->num = pkt->atom_num;
-		r->val = pkt->atom_bits | (uint64_t)pkt->cancel << 32;
-		break;
-	}
-}
-
-size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
-			    size_t len, uint64_t index, size_t *used,
-			    struct ete_pkt_rec *rec, size_t max)
-{
-	const uint8_t *p = buf, *end;
-	struct ete_pkt_rec *r = rec;
-
-	(void)index;
-	*used = 0;
 	if (!d->synced || d->part_len || len < FAST_WINDOW || !max)
-		return 0;
+		return NULL;
 	if (!d->fast_ready) {
 		/*
 		 * The table is built on first use, and only for enough input
@@ -205,7 +107,7 @@ size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 		 * faster by ete_pkt_decode() alone than with a table build.
 		 */
 		if (len < FAST_BUILD_MIN)
-			return 0;
+			return NULL;
 		ete_pkt_build_fast_table(d);
 		d->fast_ready = 1;
 	}
@@ -216,135 +118,31 @@ size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 	/*
 	 * Every packet takes at least one byte: with no more than @max
 	 * bytes to start packets from, the records cannot run out, and the
-	 * loops need only the one bound.
+	 * loop needs only the one bound.
 	 */
 	if (max <= (size_t)(end - buf))
 		end = buf + max - 1;
+	return end;
+}
 
-	while (p <= end) {
-		uint64_t f = d->hdr_fast[p[0]];
-		uint64_t w0;
-		unsigned int n, type;
-		uint8_t is;
+/* ete_pkt_decode_batch()'s @emit: the loop stores the records itself */
+static inline int keep_rec(void *ctx, enum pkt_emit_kind kind,
+			   const struct ete_pkt_rec *r)
+{
+	(void)ctx;
+	(void)kind;
+	(void)r;
+	return 0;
+}
 
-		if (f & 0xff00) {
-			/*
-			 * FAST_ONE: atoms, events and other one-byte packets,
-			 * which come in runs: a loop of their own
-			 */
-			do {
-				put_rec(r++, (uint64_t)(p - buf) | f << 32,
-					f >> 32);
-				if (++p > end)
-					goto out;
-				f = d->hdr_fast[p[0]];
-			} while (f & 0xff00);
-		}
-		w0 = (uint64_t)(p - buf) | f << 32;
-		is = (uint8_t)(f >> 24);
-		switch ((enum fast_kind)(f >> 32)) {
-		case FAST_MATCH:
-			n = p[0] & ETE_HDR_ADDR_MATCH_IDX;
-			if (n < ETE_ADDR_STACK_DEPTH)
-				d->addr = d->stack[n];
-			ete_pkt_addr_push(d);
-			w0 |= (uint64_t)d->addr.is << 56;
-			n = 1;
-			break;
-		case FAST_SHORT:
-			apply_short(d, p + 1, is);
-			n = 1 + ((p[1] & ETE_PKT_CONT) ?
-				 ETE_ADDR_SHORT_MAX_BYTES : 1);
-			break;
-		case FAST_LONG_32:
-			set_addr_32(d, long_addr_32(p + 1, is), is);
-			n = 1 + ETE_ADDR_L32_BYTES;
-			break;
-		case FAST_LONG_64:
-			set_addr_64(d, long_addr_64(p + 1, is), is);
-			n = 1 + ETE_ADDR_L64_BYTES;
-			break;
-		case FAST_EXCEPTION:
-			type = ETE_FIELD_GET(ETE_EXC_TYPE, p[1]);
-			/* PE reset and transaction failure change the state */
-			if (type == ETE_EXC_TYPE_PE_RESET ||
-			    type == ETE_EXC_TYPE_TRANS_FAIL)
-				goto out;
-			n = 2;
-			if (p[1] & ETE_PKT_CONT) {
-				type |= (p[2] & ETE_EXC_TYPE_HI) <<
-					ETE_EXC_TYPE_HI_SHIFT;
-				n = ETE_EXC_MAX_LEN;
-			}
-			w0 |= (uint64_t)((ETE_FIELD_GET(ETE_EXC_E1, p[1]) << 1) |
-					 ETE_FIELD_GET(ETE_EXC_E0, p[1])) << 56;
-			put_rec(r++, w0 | (uint64_t)n << 40, type);
-			p += n;
-			continue;
-		case FAST_CCNT_F1:
-			/*
-			 * parse_ccnt_f1() with TRCIDR0.COMMOPT == 1: no
-			 * commit field, the count unless U says unknown
-			 */
-			if (p[0] & ETE_CCNT_F1_U) {
-				put_rec(r++, w0 | 1ull << 40 | 1ull << 56, 0);
-				p++;
-				continue;
-			}
-			{
-				/* cont_len() and cont_val() in one pass */
-				uint32_t cc = 0;
-				unsigned int i;
+size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
+			    size_t len, uint64_t index, size_t *used,
+			    struct ete_pkt_rec *rec, size_t max)
+{
+	const uint8_t *end = pkt_batch_end(d, buf, len, max);
+	struct ete_pkt_rec *r = rec;
 
-				for (i = 1;; i++) {
-					if (i == FAST_WINDOW)
-						goto out;
-					if (i <= ETE_CCNT_F1_COUNT_MAX_BYTES)
-						cc |= (uint32_t)(p[i] &
-							ETE_PKT_PAYLOAD) <<
-							(7 * (i - 1));
-					if (!(p[i] & ETE_PKT_CONT))
-						break;
-				}
-				cc += d->cc_threshold_valid ? d->cc_threshold :
-					0;
-				put_rec(r++, w0 | (uint64_t)(i + 1) << 40 |
-					1ull << 56, cc);
-				p += i + 1;
-				continue;
-			}
-		case FAST_PARSE: {
-			struct ete_pkt pkt;
-
-			pkt.type = (enum ete_pkt_type)(uint8_t)f;
-			pkt.cc_valid = 0;
-			pkt.commit_valid = 0;
-			pkt.atom_num = 0;
-			pkt.atom_bits = 0;
-			pkt.cancel = 0;
-			pkt.commit = 0;
-			pkt.cc = 0;
-			n = ete_parsers[d->hdr_parser[p[0]]](d, p, FAST_WINDOW,
-							     &pkt);
-			if (!n)
-				goto out;	/* longer than the window */
-			r->off = (uint32_t)w0;
-			r->type = (uint8_t)f;
-			r->hdr = p[0];
-			parsed_rec(&pkt, r);
-			r->len = (uint8_t)n;
-			r++;
-			p += n;
-			continue;
-		}
-		default:
-			goto out;
-		}
-		/* an address: the record carries the new current address */
-		put_rec(r++, w0 | (uint64_t)n << 40, d->addr.val);
-		p += n;
-	}
-out:
-	*used = (size_t)(p - buf);
+	(void)index;
+	*used = end ? pkt_batch_loop(d, buf, end, &r, 1, keep_rec, NULL) : 0;
 	return (size_t)(r - rec);
 }
