@@ -34,11 +34,10 @@ static inline uint64_t long_addr_64(const uint8_t *p, uint8_t is)
 static inline void set_addr_64(struct ete_pkt_decoder *d, uint64_t a,
 			       uint8_t is)
 {
-	d->addr.val = a;
-	d->addr.valid_bits = 64;
-	d->addr.pkt_bits = 64;
-	d->addr.is = is;
-	ete_pkt_addr_push(d);
+	struct ete_pkt_addr n = { .val = a, .valid_bits = 64, .pkt_bits = 64,
+				  .is = is };
+
+	ete_pkt_addr_set(d, n);
 }
 
 /*
@@ -49,28 +48,31 @@ static inline void set_addr_64(struct ete_pkt_decoder *d, uint64_t a,
 static inline void set_addr_32(struct ete_pkt_decoder *d, uint32_t a,
 			       uint8_t is)
 {
+	struct ete_pkt_addr n = d->addr;
+
 	if (d->ctx.valid && d->ctx.sf)
-		d->addr.val = (d->addr.val & ~low_mask(32)) | a;
+		n.val = (n.val & ~low_mask(32)) | a;
 	else
-		d->addr.val = a;
-	d->addr.pkt_bits = 32;
-	if (d->addr.valid_bits < 32)
-		d->addr.valid_bits = 32;
-	d->addr.is = is;
-	ete_pkt_addr_push(d);
+		n.val = a;
+	n.pkt_bits = 32;
+	if (n.valid_bits < 32)
+		n.valid_bits = 32;
+	n.is = is;
+	ete_pkt_addr_set(d, n);
 }
 
 static inline void set_addr_short(struct ete_pkt_decoder *d, uint32_t a,
 				  unsigned int bits, uint8_t is)
 {
 	uint64_t mask = low_mask(bits);
+	struct ete_pkt_addr n = d->addr;
 
-	d->addr.val = (d->addr.val & ~mask) | (a & mask);
-	d->addr.pkt_bits = (uint8_t)bits;
-	if (d->addr.valid_bits < bits)
-		d->addr.valid_bits = (uint8_t)bits;
-	d->addr.is = is;
-	ete_pkt_addr_push(d);
+	n.val = (n.val & ~mask) | (a & mask);
+	n.pkt_bits = (uint8_t)bits;
+	if (n.valid_bits < bits)
+		n.valid_bits = (uint8_t)bits;
+	n.is = is;
+	ete_pkt_addr_set(d, n);
 }
 
 static inline uint8_t hdr_is(uint8_t hdr)

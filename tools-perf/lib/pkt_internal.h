@@ -75,6 +75,21 @@ static inline void ete_pkt_addr_push(struct ete_pkt_decoder *d)
 	d->stack[0] = d->addr;
 }
 
+/*
+ * @a becomes the current address and entry 0.  Built in registers and
+ * stored whole, both places: an address written field by field and then
+ * copied as one 16-byte struct makes the copy wait for the fields (the
+ * store buffer cannot forward several small stores to one larger load).
+ */
+static inline void ete_pkt_addr_set(struct ete_pkt_decoder *d,
+				    struct ete_pkt_addr a)
+{
+	d->stack[2] = d->stack[1];
+	d->stack[1] = d->stack[0];
+	d->stack[0] = a;
+	d->addr = a;
+}
+
 /* pkt_sync.c: byte-wise A-Sync search before the decoder is synchronised */
 int ete_pkt_sync_byte(struct ete_pkt_decoder *d, uint8_t b, uint64_t idx,
 		      struct ete_pkt *pkt);
