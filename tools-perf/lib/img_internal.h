@@ -65,6 +65,14 @@ bool img_wp_ready(struct ete_img_region *r, unsigned int flags);
  */
 uint64_t img_wp_next(struct ete_img_region *r, uint64_t a, uint64_t cnt,
 		     unsigned int flags);
+/*
+ * Index in info[] of the first waypoint of the words after @w (a block
+ * that crosses a map word), looking no further than IMG_WP_SCAN_WORDS
+ * words, all in built chunks; else IMG_WP_NONE_AFTER.
+ */
+#define IMG_WP_SCAN_WORDS	4u
+#define IMG_WP_NONE_AFTER	UINT32_MAX
+uint32_t img_wp_after(const struct img_wp *m, uint64_t w);
 /* The classification of the waypoint at @a, if the map holds it. */
 bool img_wp_insn(const struct ete_img_region *r, uint64_t a,
 		 unsigned int flags, struct ete_insn *in);
@@ -112,8 +120,8 @@ static inline struct ete_blk *img_cache_slot(struct ete_img *img,
  * the waypoint ending either of those blocks once it has been looked up
  * (img_wp_info.next), so following a trace is one load per block: the
  * waypoint before, already in cache, names the next.  Other addresses
- * search the map word (a waypoint in the same 64 slots), else go to the
- * block cache.
+ * search the map word, then a few words after it, else go to the block
+ * cache.
  */
 static inline const struct ete_blk *img_block(struct ete_img *img,
 					      uint64_t addr, unsigned int isa,
@@ -141,14 +149,19 @@ static inline const struct ete_blk *img_block(struct ete_img *img,
 			uint64_t s = (addr - m->base) / 4, w = s / 64;
 			uint64_t c = w / IMG_WP_CHUNK_WORDS, bits;
 
-			if (addr - m->start >= m->len || (addr & 3))
+			if (addr - m->start >= m->len || (addr & 3) ||
+			    !(m->done[c / 64] >> (c % 64) & 1))
 				goto cache;
 			bits = m->bits[w] >> (s % 64);
-			if (!bits || !(m->done[c / 64] >> (c % 64) & 1))
-				goto cache;
-			s += (uint64_t)__builtin_ctzll(bits);
-			i = m->first[w] + img_popcount64(m->bits[w] &
-				((1ull << (s % 64)) - 1));
+			if (bits) {
+				s += (uint64_t)__builtin_ctzll(bits);
+				i = m->first[w] + img_popcount64(m->bits[w] &
+					((1ull << (s % 64)) - 1));
+			} else {
+				i = img_wp_after(m, w);
+				if (i == IMG_WP_NONE_AFTER)
+					goto cache;
+			}
 			if (next)
 				*next = i + 1;
 		}

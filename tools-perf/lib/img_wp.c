@@ -192,6 +192,21 @@ uint64_t img_wp_next(struct ete_img_region *r, uint64_t a, uint64_t cnt,
 	return (s < end ? s : end) - s0;
 }
 
+uint32_t img_wp_after(const struct img_wp *m, uint64_t w)
+{
+	uint64_t words = m->chunks * IMG_WP_CHUNK_WORDS;
+
+	for (uint64_t k = w + 1; k < words && k <= w + IMG_WP_SCAN_WORDS; k++) {
+		uint64_t c = k / IMG_WP_CHUNK_WORDS;
+
+		if (!(m->done[c / 64] >> (c % 64) & 1))
+			break;
+		if (m->bits[k])
+			return m->first[k];
+	}
+	return IMG_WP_NONE_AFTER;
+}
+
 bool img_wp_insn(const struct ete_img_region *r, uint64_t a,
 		 unsigned int flags, struct ete_insn *in)
 {
