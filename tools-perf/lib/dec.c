@@ -206,7 +206,7 @@ static void push_atoms_at(struct ete_dec *d, uint64_t offset,
 static inline void atoms_at(struct ete_dec *d, uint64_t offset,
 			    uint8_t pkt_type, uint32_t bits, uint8_t num)
 {
-	if (dec_commit_now(d))
+	if (dec_atoms_now_ok(d))
 		dec_atoms_now(d, offset, bits, num);
 	else
 		push_atoms_at(d, offset, pkt_type, bits, num);

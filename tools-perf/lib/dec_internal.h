@@ -100,6 +100,29 @@ static inline int dec_commit_now(struct ete_dec *d)
 }
 
 /*
+ * Atoms may commit as they arrive when nothing is speculative and all the
+ * stack holds are entries commit() would take first without a P0 element
+ * of their own: never-speculative ones, and an address and a context
+ * waiting for the atom (dec_atoms_now() takes them, in order).  They stay
+ * on the stack until then, so a discard or the end of the trace drops or
+ * keeps them as it would have.
+ */
+#define DEC_WAIT_MAX	4
+
+static inline int dec_atoms_now_ok(struct ete_dec *d)
+{
+	if (d->max_spec || d->spec_depth || d->p0_n > DEC_WAIT_MAX)
+		return 0;
+	for (uint32_t i = 0; i < d->p0_n; i++) {
+		uint8_t k = p0_at(d, i)->kind;
+
+		if (!p0_plain(k) && k != P0_ADDR && k != P0_CTXT)
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * The address an Exception waits for, when the Exception is all the P0
  * stack holds and no speculation is allowed: the Exception would be
  * committed by this address anyway (dec_exception_now()).

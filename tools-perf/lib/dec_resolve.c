@@ -517,6 +517,30 @@ static void src_addr(struct ete_dec *d, const struct ete_p0 *p)
 	set_range(d, dec_elem(d, p->offset, 0), st, en, n, 1, &ins, d->isa);
 }
 
+/*
+ * commit()'s cases for the entries that may wait on the stack while atoms
+ * commit at once (dec_atoms_now_ok()): an address, a context, and the
+ * never-speculative ones.
+ */
+static void take_waiting(struct ete_dec *d, const struct ete_p0 *p)
+{
+	switch (p->kind) {
+	case P0_ADDR:
+		d->rs_pop_pending = 0;
+		d->addr = p->addr;
+		d->isa = calc_isa(d->is64, p->is);
+		d->need_addr = 0;
+		break;
+	case P0_CTXT:
+		if (p->ctx.updated)
+			update_context(d, p, dec_elem(d, p->offset, 0));
+		break;
+	default:
+		ts_cc_event(d, p);
+		break;
+	}
+}
+
 static void commit(struct ete_dec *d)
 {
 	uint32_t req = d->res_commit;
@@ -541,20 +565,10 @@ static void commit(struct ete_dec *d)
 			d->prev_overflow = 0;
 			d->rs_n = 0;
 			break;
-		case P0_ADDR:
-			d->rs_pop_pending = 0;
-			d->addr = p->addr;
-			d->isa = calc_isa(d->is64, p->is);
-			d->need_addr = 0;
-			break;
-		case P0_CTXT:
-			if (p->ctx.updated)
-				update_context(d, p, dec_elem(d, p->offset,
-							      0));
-			break;
+		case P0_ADDR: case P0_CTXT:
 		case P0_EVENT: case P0_TS: case P0_CC: case P0_TS_CC:
 		case P0_MARKER: case P0_ITE:
-			ts_cc_event(d, p);
+			take_waiting(d, p);
 			break;
 		case P0_ATOM:
 			while (p->natoms && d->res_commit) {
@@ -624,8 +638,9 @@ static void commit(struct ete_dec *d)
 }
 
 /*
- * Atoms committed as they arrive (dec_commit_now()): the P0_ATOM case of
- * commit() without the stack.  Loses sync as packet_done() would.
+ * Atoms committed as they arrive (dec_atoms_now_ok()): what waits on the
+ * stack first, then the P0_ATOM case of commit() without the stack, as
+ * commit() would take them.  Loses sync as packet_done() would.
  */
 void dec_atoms_now(struct ete_dec *d, uint64_t offset, uint32_t bits,
 		   uint8_t num)
@@ -633,9 +648,8 @@ void dec_atoms_now(struct ete_dec *d, uint64_t offset, uint32_t bits,
 	size_t mark = d->nout;
 	struct ete_p0 p;
 
-	/* what dec_commit_now() let wait: commit() would emit it first */
 	for (uint32_t i = 0; i < d->p0_n; i++)
-		ts_cc_event(d, p0_at(d, i));
+		take_waiting(d, p0_at(d, i));
 	d->p0_head = (d->p0_head + d->p0_n) & P0_MASK;
 	d->p0_n = 0;
 	p.offset = offset;
