@@ -93,6 +93,22 @@ static int decode_unsynced(struct ete_pkt_decoder *d, const uint8_t *buf,
 {
 	size_t i = 0;
 
+	/*
+	 * Most traces start with an A-Sync: with nothing held, the whole
+	 * packet at the first byte is what the search below would report,
+	 * and is taken at once.
+	 */
+	if (!d->part_len && d->sync_mode == SYNC_NOT_SYNC &&
+	    len >= ETE_ASYNC_LEN && buf[ETE_ASYNC_LEN - 1] == ETE_ASYNC_END &&
+	    !memcmp(buf, buf + 1, ETE_ASYNC_LEN - 2) && !buf[0]) {
+		memset(pkt, 0, sizeof(*pkt));
+		pkt->offset = index;
+		pkt->len = ETE_ASYNC_LEN;
+		pkt->type = ETE_PKT_T_ASYNC;
+		d->synced = 1;
+		*used = ETE_ASYNC_LEN;
+		return ete_pkt_type_status(pkt->type);
+	}
 	while (i < len) {
 		uint8_t b = buf[i];
 
