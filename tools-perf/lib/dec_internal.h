@@ -133,6 +133,18 @@ static inline int dec_exception_now_ok(struct ete_dec *d)
 		d->elem_pending_addr && p0_at(d, 0)->kind == P0_EXCEP;
 }
 
+/*
+ * Room for a new element at the end of the batch (sent to the sink when
+ * full), for a caller that writes all of it.
+ */
+static inline struct ete_elem *dec_elem_slot(struct ete_dec *d)
+{
+	if (d->nout == ETE_DEC_BATCH)
+		dec_out_flush(d);
+	d->n_elems++;
+	return &d->out[d->nout++];
+}
+
 /* A new element at the end of the batch (sent to the sink when full). */
 static inline struct ete_elem *dec_elem(struct ete_dec *d, uint64_t offset,
 					uint8_t type)

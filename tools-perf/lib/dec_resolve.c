@@ -189,7 +189,7 @@ static int atom(struct ete_dec *d, const struct ete_p0 *p, int taken,
 	 * The element first: the sink, called when the batch fills, may
 	 * use the image, and with it the cache entry @b points to.
 	 */
-	struct ete_elem *e = dec_elem(d, p->offset, ETE_ELEM_INSTR_RANGE);
+	struct ete_elem *e = dec_elem_slot(d);
 	const struct ete_blk *b = img_block(d->img, d->addr, d->isa,
 					    d->insn_flags);
 	uint64_t start = d->addr;
@@ -197,6 +197,22 @@ static int atom(struct ete_dec *d, const struct ete_p0 *p, int taken,
 	if (b->stop == ETE_BLK_WAYPOINT) {
 		const struct ete_insn *w = &b->last;
 		int eret = 0;
+
+		/* set_range() on a zeroed element, in one go */
+		*e = (struct ete_elem){
+			.offset = p->offset,
+			.start = start,
+			.end = b->end,
+			.ninsn = b->ninsn,
+			.type = ETE_ELEM_INSTR_RANGE,
+			.isa = d->isa,
+			.exec = (uint8_t)taken,
+			.last_cls = w->cls,
+			.last_sub = w->sub,
+			.last_cond = w->cond,
+			.last_size = w->size,
+		};
+		d->n_insns += b->ninsn;
 
 		d->addr = b->end;
 		if (w->cls == ETE_INSN_BR) {
@@ -213,7 +229,6 @@ static int atom(struct ete_dec *d, const struct ete_p0 *p, int taken,
 				d->rs_pop_pending = 1;
 			eret = w->sub == ETE_INSN_S_ERET;
 		}
-		set_range(d, e, start, b->end, b->ninsn, taken, w, d->isa);
 		if (taken)
 			d->isa = w->next_isa;
 		if (d->range_check && d->range_next != start) {
@@ -230,6 +245,9 @@ static int atom(struct ete_dec *d, const struct ete_p0 *p, int taken,
 		return 0;
 	}
 	/* ran off the image */
+	memset(e, 0, sizeof(*e));
+	e->offset = p->offset;
+	e->type = ETE_ELEM_INSTR_RANGE;
 	d->need_addr = 1;
 	d->range_check = 0;
 	d->addr = b->end;
