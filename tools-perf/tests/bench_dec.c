@@ -141,6 +141,26 @@ static void ocsd_once(dcd_tree_handle_t t, const struct input *in)
 	ocsd_dt_process_data(t, OCSD_OP_EOT, 0, 0, NULL, NULL);
 }
 
+#define CLOCK_GROUP	1e-4	/* seconds of passes per clock read */
+
+/* Passes of libete (@d) or else OpenCSD (@t) lasting CLOCK_GROUP. */
+static uint64_t group_size(struct ete_dec *d, dcd_tree_handle_t t,
+			   const struct input *in, struct count *c)
+{
+	for (uint64_t g = 1;; g *= 2) {
+		double t0 = now();
+
+		for (uint64_t i = 0; i < g; i++) {
+			if (d)
+				ete_once(d, in, c);
+			else
+				ocsd_once(t, in);
+		}
+		if (now() - t0 >= CLOCK_GROUP)
+			return g;
+	}
+}
+
 static void bench(const struct input *in, int runs, double min_time,
 		  struct result *r)
 {
@@ -149,6 +169,7 @@ static void bench(const struct input *in, int runs, double min_time,
 	struct count ce = { 0, 0 }, co = { 0, 0 };
 	struct ete_img img;
 	dcd_tree_handle_t t;
+	uint64_t ge, go;
 	ocsd_ete_cfg oc = {
 		.reg_idr0 = in->cfg.pkt.trcidr0,
 		.reg_idr1 = in->cfg.pkt.trcidr1,
@@ -188,21 +209,30 @@ static void bench(const struct input *in, int runs, double min_time,
 	r->packets = d->n_packets;
 	r->insns_ete = ce.insns;
 	r->insns_ocsd = co.insns;
+	/*
+	 * The clock is read once per group of passes lasting at least
+	 * CLOCK_GROUP seconds: a pass over the smallest snapshots is a few
+	 * times as long as reading the clock.
+	 */
+	ge = group_size(d, NULL, in, &ce);
+	go = group_size(NULL, t, in, &co);
 	for (int k = 0; k < runs; k++) {
 		double t0 = now(), t1;
 		uint64_t n = 0;
 
 		do {
-			ete_once(d, in, &ce);
-			n++;
+			for (uint64_t i = 0; i < ge; i++)
+				ete_once(d, in, &ce);
+			n += ge;
 			t1 = now();
 		} while (t1 - t0 < min_time);
 		te[k] = (t1 - t0) / n;
 		t0 = now();
 		n = 0;
 		do {
-			ocsd_once(t, in);
-			n++;
+			for (uint64_t i = 0; i < go; i++)
+				ocsd_once(t, in);
+			n += go;
 			t1 = now();
 		} while (t1 - t0 < min_time);
 		to[k] = (t1 - t0) / n;

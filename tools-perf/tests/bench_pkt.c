@@ -94,21 +94,38 @@ static uint64_t pass_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 	return n + (ete_pkt_flush(d, &pkt) != ETE_PKT_EOT);
 }
 
-/* Median seconds per pass of @fn over @buf. */
+/*
+ * Median seconds per pass of @fn over @buf.  The clock is read once per
+ * group of passes lasting at least CLOCK_GROUP seconds: a pass over the
+ * smallest snapshots is a few times as long as reading the clock.
+ */
+#define CLOCK_GROUP	1e-4
+
 static double time_passes(uint64_t (*fn)(struct ete_pkt_decoder *,
 					 const uint8_t *, size_t),
 			  struct ete_pkt_decoder *d, const uint8_t *buf,
 			  size_t len)
 {
 	double t[MAX_RUNS];
+	uint64_t group = 1;
 
+	for (;;) {
+		double t0 = now();
+
+		for (uint64_t i = 0; i < group; i++)
+			fn(d, buf, len);
+		if (now() - t0 >= CLOCK_GROUP)
+			break;
+		group *= 2;
+	}
 	for (int k = 0; k < runs; k++) {
 		double t0 = now(), t1;
 		uint64_t n = 0;
 
 		do {
-			fn(d, buf, len);
-			n++;
+			for (uint64_t i = 0; i < group; i++)
+				fn(d, buf, len);
+			n += group;
 			t1 = now();
 		} while (t1 - t0 < min_time);
 		t[k] = (t1 - t0) / n;
