@@ -24,7 +24,8 @@
  */
 #include "pkt_batch_loop.h"
 
-#define FAST_BUILD_MIN	256u
+/* Packets taken the slow way before hdr_fast[] is built (< 256). */
+#define FAST_BUILD_PKTS	128u
 
 #define FAST_ENTRY(type, len, hdr, num, hi) \
 	((uint64_t)(type) | (uint64_t)(len) << 8 | (uint64_t)(hdr) << 16 | \
@@ -102,11 +103,13 @@ const uint8_t *pkt_batch_end(struct ete_pkt_decoder *d, const uint8_t *buf,
 		return NULL;
 	if (!d->fast_ready) {
 		/*
-		 * The table is built on first use, and only for enough input
-		 * to pay for it: a trace of a few dozen bytes is decoded
-		 * faster by ete_pkt_decode() alone than with a table build.
+		 * The table is built once the decoder has taken enough
+		 * packets the slow way to pay for it, over its life (resets
+		 * included): a trace of a few dozen bytes decoded once is
+		 * faster through ete_pkt_decode() alone, a decoder that is
+		 * kept (a stream of buffers, repeated passes) is not.
 		 */
-		if (len < FAST_BUILD_MIN)
+		if (++d->fast_wait < FAST_BUILD_PKTS)
 			return NULL;
 		ete_pkt_build_fast_table(d);
 		d->fast_ready = 1;

@@ -288,6 +288,7 @@ struct ete_pkt_decoder {
 	uint8_t hdr_parser[256];	/* header -> payload parser */
 	uint64_t hdr_fast[256];		/* header -> ete_pkt_decode_batch() path */
 	uint8_t fast_ready;		/* hdr_fast[] built */
+	uint8_t fast_wait;		/* packets the batch path declined */
 	uint32_t max_spec;
 	uint32_t cc_mask;
 	uint8_t vmid_bytes;
@@ -426,8 +427,10 @@ struct ete_pkt_rec {
  * in this way gives the same packets and decoder state as
  * ete_pkt_decode() alone, whatever the chunking.
  *
- * The first call given at least 256 bytes builds the fast path's header
- * table; until then (a very short trace) every call returns 0.
+ * The fast path's header table is built once the decoder has declined
+ * 128 packets (over its life, resets included); until then every call
+ * returns 0, so that a very short trace decoded once does not pay for
+ * the table.
  *
  * Return: the number of records written; 0 when the next packet needs
  * ete_pkt_decode() (then *@used is 0).
