@@ -82,6 +82,7 @@ int ete_dec_init(struct ete_dec *d, const struct ete_dec_config *cfg,
 
 void ete_dec_reset(struct ete_dec *d)
 {
+	d->sink_err = 0;	/* a new session: the sink is called again */
 	ete_pkt_decoder_reset(&d->pkt);
 	dec_reset_state(d);
 	d->unsync = ETE_UNSYNC_RESET_DECODER;

@@ -166,7 +166,9 @@ struct ete_elem {
 
 /*
  * Sink: receives @n elements in trace order.  Return 0 to go on; non-zero
- * stops decoding with %ETE_DEC_ERR_SINK.
+ * stops decoding: that call and every later ete_dec_decode() and
+ * ete_dec_flush() return %ETE_DEC_ERR_SINK without calling the sink again
+ * (the elements not yet delivered are dropped) until ete_dec_reset().
  */
 typedef int (*ete_dec_sink_fn)(void *ctx, const struct ete_elem *elem,
 			       size_t n);
@@ -304,7 +306,8 @@ int ete_dec_init(struct ete_dec *dec, const struct ete_dec_config *cfg,
  * ete_dec_reset() - back to the unsynchronised state
  *
  * As at the start of a new trace session: the next packet reports a
- * NO_SYNC with reason "reset-decoder".
+ * NO_SYNC with reason "reset-decoder".  Ends a stop by the sink: later
+ * calls deliver elements again.
  */
 void ete_dec_reset(struct ete_dec *dec);
 
