@@ -2,7 +2,8 @@
 /*
  * CoreSight frame deformatter: ID changes (immediate and delayed), data
  * bit 0 recovered from the flag byte, run indices as OpenCSD assigns them,
- * padding frames, and frames split across calls.
+ * padding frames, frames split across calls, and the bytes held at the
+ * end of data.
  */
 #include <string.h>
 #include "tap.h"
@@ -75,5 +76,25 @@ int main(void)
 			r1[i].len == r[i].len &&
 			!memcmp(r1[i].data, r[i].data, r[i].len);
 	tap_ok(same, "frames fed a byte at a time give the same runs");
+
+	/* data ending inside a frame: held, reported, then completed */
+	{
+		struct ete_dfmt_run runs[ETE_DFMT_MAX_RUNS];
+		struct ete_dfmt f;
+		size_t used, u2;
+		unsigned int held;
+
+		/* the first frame, then 10 bytes of the (padding) second */
+		ete_dfmt_init(&f);
+		ete_dfmt_decode(&f, two, 16 + 10, 0, &used, runs);
+		ete_dfmt_decode(&f, two + used, 16 + 10 - used, used, &u2,
+				runs);
+		held = ete_dfmt_pending(&f);
+		ete_dfmt_decode(&f, two + 26, 22, 26, &used, runs);
+		tap_ok(held == 10 && used == 6 && ete_dfmt_pending(&f) == 0 &&
+		       f.pad_frames == 1,
+		       "26 bytes: 10 of a frame held (ete_dfmt_pending), "
+		       "completed by the next call");
+	}
 	return tap_exit();
 }
