@@ -181,9 +181,13 @@ static void trans(struct ete_dec *d, const struct ete_p0 *p)
 		(uint8_t)(ETE_MEMTRANS_INIT + (p->kind - P0_TRANS_INIT));
 }
 
-/* One committed atom: follow the image to the next waypoint. */
-static int atom(struct ete_dec *d, const struct ete_p0 *p, int taken,
-		size_t mark)
+/*
+ * One committed atom: follow the image to the next waypoint.  Inlined
+ * into its callers (dec_atoms_now() above all, once per atom): as a call
+ * it saved and restored six registers around every block.
+ */
+static inline __attribute__((always_inline)) int
+atom(struct ete_dec *d, const struct ete_p0 *p, int taken, size_t mark)
 {
 	/*
 	 * The element first: the sink, called when the batch fills, may
