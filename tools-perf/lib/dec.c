@@ -148,18 +148,6 @@ static inline void addr_at(struct ete_dec *d, uint64_t offset,
 	push_addr_at(d, P0_ADDR, offset, pkt_type, addr, is);
 }
 
-static void push_addr(struct ete_dec *d, const struct ete_pkt *pkt,
-		      uint8_t kind)
-{
-	if (kind == P0_ADDR) {
-		addr_at(d, pkt->offset, (uint8_t)pkt->type, pkt->addr.val,
-			pkt->addr.is);
-		return;
-	}
-	push_addr_at(d, kind, pkt->offset, (uint8_t)pkt->type, pkt->addr.val,
-		     pkt->addr.is);
-}
-
 static void push_ctxt_at(struct ete_dec *d, uint64_t offset, uint8_t pkt_type,
 			 const struct ete_pkt_ctx *ctx)
 {
@@ -169,11 +157,6 @@ static void push_ctxt_at(struct ete_dec *d, uint64_t offset, uint8_t pkt_type,
 		e->ctx = *ctx;
 		e->is = d->last_is;
 	}
-}
-
-static void push_ctxt(struct ete_dec *d, const struct ete_pkt *pkt)
-{
-	push_ctxt_at(d, pkt->offset, (uint8_t)pkt->type, &pkt->ctx);
 }
 
 /* The context a Context or Address with Context record stands for. */
@@ -211,12 +194,6 @@ static inline void atoms_at(struct ete_dec *d, uint64_t offset,
 		dec_atoms_now(d, offset, bits, num);
 	else
 		push_atoms_at(d, offset, pkt_type, bits, num);
-}
-
-static void push_atoms(struct ete_dec *d, const struct ete_pkt *pkt)
-{
-	push_atoms_at(d, pkt->offset, (uint8_t)pkt->type, pkt->atom_bits,
-		      pkt->atom_num);
 }
 
 static void push_param(struct ete_dec *d, uint8_t kind, uint8_t is_p0,
@@ -264,57 +241,63 @@ static inline void packet_done(struct ete_dec *d, int is_addr,
 	}
 }
 
+static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
+		       uint64_t off);
+
+/*
+ * The record the batch loop makes of a packet of the types it takes, for
+ * a packet that came another way (ete_pkt_decode()): decode_rec() then
+ * acts on both alike.
+ */
+static void pkt_to_rec(const struct ete_pkt *pkt, struct ete_pkt_rec *r)
+{
+	r->off = 0;
+	r->type = (uint8_t)pkt->type;
+	r->len = pkt->len;
+	r->hdr = pkt->hdr;
+	switch (pkt->type) {
+	case ETE_PKT_T_ATOM_F1: case ETE_PKT_T_ATOM_F2:
+	case ETE_PKT_T_ATOM_F3: case ETE_PKT_T_ATOM_F4:
+	case ETE_PKT_T_ATOM_F5: case ETE_PKT_T_ATOM_F6:
+		r->num = pkt->atom_num;
+		r->val = pkt->atom_bits;
+		break;
+	case ETE_PKT_T_EXCEPT:
+		r->num = pkt->exc.addr_interp;
+		r->val = pkt->exc.type;
+		break;
+	case ETE_PKT_T_EVENT:
+		r->num = 0;
+		r->val = pkt->event;
+		break;
+	default:
+		if (pkt->type >= ETE_PKT_T_ADDR_MATCH &&
+		    pkt->type <= ETE_PKT_T_SRC_ADDR_L_64IS1) {
+			r->num = pkt->addr.is;
+			r->val = pkt->addr.val;
+		} else {
+			/* contexts, timestamps, cycle counts, speculation */
+			parsed_rec(pkt, r);
+		}
+		break;
+	}
+}
+
+/*
+ * A packet in DECODE: the types the batch loop never takes here, the rest
+ * through their record and decode_rec(), so that each type's action has
+ * one definition whichever way its packet came.
+ */
 static void decode_packet(struct ete_dec *d, const struct ete_pkt *pkt)
 {
-	int is_addr = 0;
+	struct ete_pkt_rec r;
 	struct ete_p0 *e;
 
 	switch (pkt->type) {
 	case ETE_PKT_T_ASYNC:
-	case ETE_PKT_T_IGNORE:
 		break;
 	case ETE_PKT_T_TRACE_INFO:
 		push(d, P0_TINFO, 0, pkt);
-		break;
-	case ETE_PKT_T_TRACE_ON:
-		push(d, P0_TRC_ON, 0, pkt);
-		break;
-	case ETE_PKT_T_ATOM_F1: case ETE_PKT_T_ATOM_F2:
-	case ETE_PKT_T_ATOM_F3: case ETE_PKT_T_ATOM_F4:
-	case ETE_PKT_T_ATOM_F5: case ETE_PKT_T_ATOM_F6:
-		atoms_at(d, pkt->offset, (uint8_t)pkt->type, pkt->atom_bits,
-			 pkt->atom_num);
-		break;
-	case ETE_PKT_T_CTXT:
-		push_ctxt(d, pkt);
-		break;
-	case ETE_PKT_T_ADDR_CTXT_L_32IS0: case ETE_PKT_T_ADDR_CTXT_L_32IS1:
-	case ETE_PKT_T_ADDR_CTXT_L_64IS0: case ETE_PKT_T_ADDR_CTXT_L_64IS1:
-		d->last_is = pkt->addr.is;
-		push_ctxt(d, pkt);
-		/* fall through */
-	case ETE_PKT_T_ADDR_MATCH:
-	case ETE_PKT_T_ADDR_S_IS0: case ETE_PKT_T_ADDR_S_IS1:
-	case ETE_PKT_T_ADDR_L_32IS0: case ETE_PKT_T_ADDR_L_32IS1:
-	case ETE_PKT_T_ADDR_L_64IS0: case ETE_PKT_T_ADDR_L_64IS1:
-		push_addr(d, pkt, P0_ADDR);
-		is_addr = 1;
-		break;
-	case ETE_PKT_T_SRC_ADDR_MATCH:
-	case ETE_PKT_T_SRC_ADDR_S_IS0: case ETE_PKT_T_SRC_ADDR_S_IS1:
-	case ETE_PKT_T_SRC_ADDR_L_32IS0: case ETE_PKT_T_SRC_ADDR_L_32IS1:
-	case ETE_PKT_T_SRC_ADDR_L_64IS0: case ETE_PKT_T_SRC_ADDR_L_64IS1:
-		push_addr(d, pkt, P0_SRC_ADDR);
-		d->spec_depth++;
-		break;
-	case ETE_PKT_T_EXCEPT:
-		e = push(d, P0_EXCEP, 1, pkt);
-		if (e) {
-			e->param = pkt->exc.type;
-			e->flag = pkt->exc.addr_interp == 2;
-			/* counted when its address arrives */
-			d->elem_pending_addr = 1;
-		}
 		break;
 	case ETE_PKT_T_PE_RESET:
 		e = push(d, P0_EXCEP, 1, pkt);
@@ -335,17 +318,6 @@ static void decode_packet(struct ete_dec *d, const struct ete_pkt *pkt)
 			d->elem_pending_addr = 1;
 		}
 		break;
-	case ETE_PKT_T_TS_MARKER:
-		push_param(d, P0_MARKER, 0, pkt, 0);
-		break;
-	case ETE_PKT_T_TRANS_ST:
-		push(d, P0_TRANS_START, d->comm_trans_p0, pkt);
-		if (d->comm_trans_p0)
-			d->spec_depth++;
-		break;
-	case ETE_PKT_T_TRANS_COMMIT:
-		push(d, P0_TRANS_COMMIT, 0, pkt);
-		break;
 	case ETE_PKT_T_TRANS_FAIL:
 		push(d, P0_TRANS_FAIL, 0, pkt);
 		break;
@@ -356,36 +328,6 @@ static void decode_packet(struct ete_dec *d, const struct ete_pkt *pkt)
 			e->value = pkt->ite.value;
 		}
 		break;
-	case ETE_PKT_T_EVENT:
-		push_param(d, P0_EVENT, 0, pkt, pkt->event);
-		break;
-	case ETE_PKT_T_CCNT_F1: case ETE_PKT_T_CCNT_F2: case ETE_PKT_T_CCNT_F3:
-		push_param(d, P0_CC, 0, pkt, pkt->cc);
-		if (pkt->commit_valid)
-			d->res_commit = pkt->commit;
-		break;
-	case ETE_PKT_T_TIMESTAMP:
-		e = push(d, d->ts_with_cc ? P0_TS_CC : P0_TS, 0, pkt);
-		if (e) {
-			e->value = pkt->ts;
-			e->param = pkt->cc;
-		}
-		break;
-	case ETE_PKT_T_MISPREDICT:
-	case ETE_PKT_T_CANCEL_F1_MISPRED:
-	case ETE_PKT_T_CANCEL_F2:
-	case ETE_PKT_T_CANCEL_F3:
-		d->res_mispredict = 1;
-		if (pkt->atom_num)
-			push_atoms(d, pkt);
-		d->res_cancel = pkt->cancel;
-		break;
-	case ETE_PKT_T_CANCEL_F1:
-		d->res_cancel = pkt->cancel;
-		break;
-	case ETE_PKT_T_COMMIT:
-		d->res_commit = pkt->commit;
-		break;
 	case ETE_PKT_T_OVERFLOW:
 		d->prev_overflow = 1;
 		/* fall through */
@@ -394,17 +336,17 @@ static void decode_packet(struct ete_dec *d, const struct ete_pkt *pkt)
 		d->res_discard = 1;
 		break;
 	default:
-		/* reserved headers, bad sequences, truncated packets */
-		dec_bad(d, ETE_UNSYNC_BAD_PACKET);
+		pkt_to_rec(pkt, &r);
+		decode_rec(d, &r, pkt->offset);
 		return;
 	}
-	packet_done(d, is_addr, pkt->offset);
+	packet_done(d, 0, pkt->offset);
 }
 
 /*
- * A packet of the batch fast path, in DECODE: the cases of
- * decode_packet() for the types ete_pkt_decode_batch() produces, read
- * straight from the 24-byte record.
+ * A packet of the types ete_pkt_decode_batch() produces, in DECODE, from
+ * its 24-byte record (decode_packet() sends those of the slow path here
+ * too); anything else is a packet the element layer cannot use.
  */
 static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 		       uint64_t off)
@@ -509,7 +451,7 @@ static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 		d->res_commit = (uint32_t)r->val;
 		break;
 	default:
-		/* the batch call never produces other types */
+		/* reserved headers, bad sequences, truncated packets */
 		dec_bad(d, ETE_UNSYNC_BAD_PACKET);
 		return;
 	}
@@ -662,7 +604,9 @@ int ete_dec_decode(struct ete_dec *d, const uint8_t *buf, size_t len,
 	struct ete_pkt pkt;
 
 	while (len && !d->sink_err) {
-		const uint8_t *end = pkt_batch_end(&d->pkt, buf, len, SIZE_MAX);
+		/* the tail of a buffer goes packet by packet, no call needed */
+		const uint8_t *end = len < FAST_WINDOW ? NULL :
+			pkt_batch_end(&d->pkt, buf, len, SIZE_MAX);
 		size_t used;
 		int st;
 
