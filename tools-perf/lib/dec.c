@@ -528,10 +528,12 @@ struct dec_batch {
  * pkt_batch_loop()'s @emit for the element layer: each packet acted on as
  * it is decoded.  @kind, a constant at each of the loop's calls, says
  * what kind of packet this can be: addresses (not source addresses) and
- * atoms go straight to their case of decode_rec().
+ * atoms go straight to their case of decode_rec().  It must be inlined
+ * into the loop for that (and the record to stay in registers): left to
+ * its heuristics, the compiler once made it a call per packet.
  */
-static inline int dec_emit(void *ctx, enum pkt_emit_kind kind,
-			   const struct ete_pkt_rec *r)
+static inline __attribute__((always_inline)) int
+dec_emit(void *ctx, enum pkt_emit_kind kind, const struct ete_pkt_rec *r)
 {
 	const struct dec_batch *b = ctx;
 	struct ete_dec *d = b->d;
