@@ -73,53 +73,43 @@ static inline uint8_t calc_isa(uint8_t is64, uint8_t is)
  * Nothing uncommitted and no speculation allowed (TRCIDR8 == 0, as on
  * most ETEs): a P0 element is committed by the packet that brings it and
  * an address by the next P0 element, with nothing in between that could
- * drop it.  Atoms and addresses then skip the P0 stack.
+ * drop it.  Atoms and addresses then skip the P0 stack, while at most
+ * @max_wait entries wait on it that commit() would take first without a
+ * P0 element of their own: never-speculative ones (cycle counts,
+ * timestamps, events, markers, ITE), and with @addr_ctxt an address and
+ * a context.  They stay on the stack until taken, so a discard or the
+ * end of the trace drops or keeps them as it would have.
  */
-static inline int dec_commit_now(struct ete_dec *d)
+static inline int dec_now_ok(struct ete_dec *d, uint32_t max_wait,
+			     int addr_ctxt)
 {
-	if (d->max_spec || d->spec_depth)
-		return 0;
-	/*
-	 * Cycle counts, timestamps, events, markers and ITE are never
-	 * speculative: commit() would emit them before the next P0 element
-	 * anyway, so they may wait on the stack (dec_atoms_now() emits
-	 * them first).  A few at most: a longer stack takes the slow path.
-	 */
-	switch (d->p0_n) {
-	case 2:
-		if (!p0_plain(p0_at(d, 1)->kind))
-			return 0;
-		/* fall through */
-	case 1:
-		return p0_plain(p0_at(d, 0)->kind);
-	case 0:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/*
- * Atoms may commit as they arrive when nothing is speculative and all the
- * stack holds are entries commit() would take first without a P0 element
- * of their own: never-speculative ones, and an address and a context
- * waiting for the atom (dec_atoms_now() takes them, in order).  They stay
- * on the stack until then, so a discard or the end of the trace drops or
- * keeps them as it would have.
- */
-#define DEC_WAIT_MAX	4
-
-static inline int dec_atoms_now_ok(struct ete_dec *d)
-{
-	if (d->max_spec || d->spec_depth || d->p0_n > DEC_WAIT_MAX)
+	if (d->max_spec || d->spec_depth || d->p0_n > max_wait)
 		return 0;
 	for (uint32_t i = 0; i < d->p0_n; i++) {
 		uint8_t k = p0_at(d, i)->kind;
 
-		if (!p0_plain(k) && k != P0_ADDR && k != P0_CTXT)
+		if (!p0_plain(k) &&
+		    !(addr_ctxt && (k == P0_ADDR || k == P0_CTXT)))
 			return 0;
 	}
 	return 1;
+}
+
+/*
+ * An address takes effect at once: nothing may wait before it that it
+ * would have to follow (a context sets the ISA it is read with).
+ */
+static inline int dec_commit_now(struct ete_dec *d)
+{
+	return dec_now_ok(d, 2, 0);
+}
+
+/* Atoms commit as they arrive; dec_atoms_now() takes what waits first. */
+#define DEC_WAIT_MAX	4
+
+static inline int dec_atoms_now_ok(struct ete_dec *d)
+{
+	return dec_now_ok(d, DEC_WAIT_MAX, 1);
 }
 
 /*
@@ -149,15 +139,11 @@ static inline struct ete_elem *dec_elem_slot(struct ete_dec *d)
 static inline struct ete_elem *dec_elem(struct ete_dec *d, uint64_t offset,
 					uint8_t type)
 {
-	struct ete_elem *e;
+	struct ete_elem *e = dec_elem_slot(d);
 
-	if (d->nout == ETE_DEC_BATCH)
-		dec_out_flush(d);
-	e = &d->out[d->nout++];
 	memset(e, 0, sizeof(*e));
 	e->offset = offset;
 	e->type = type;
-	d->n_elems++;
 	return e;
 }
 
