@@ -123,9 +123,9 @@ static inline struct ete_blk *img_cache_slot(struct ete_img *img,
  * search the map word, then a few words after it, else go to the block
  * cache.
  */
-static inline const struct ete_blk *img_block(struct ete_img *img,
-					      uint64_t addr, unsigned int isa,
-					      unsigned int flags)
+static inline __attribute__((always_inline)) const struct ete_blk *
+img_block(struct ete_img *img, uint64_t addr, unsigned int isa,
+	  unsigned int flags)
 {
 	struct img_wp *m = img->hot;
 	struct ete_blk *b;
