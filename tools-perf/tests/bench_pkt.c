@@ -2,11 +2,18 @@
 /*
  * Packet-layer throughput, one core: every raw trace under the given paths
  * (snapshot directories, or directories of them; the extra paths in
- * $BENCH_PKT_INPUTS too) decoded from memory, two ways:
+ * $BENCH_PKT_INPUTS too) decoded from memory, three ways:
  *
- *   single  ete_pkt_decode(), one struct ete_pkt per call
- *   batch   ete_pkt_decode_batch() into 24-byte records, ete_pkt_decode()
- *           for the packets it leaves
+ *   single   ete_pkt_decode(), one struct ete_pkt per call
+ *   batch    ete_pkt_decode_batch() into 24-byte records, ete_pkt_decode()
+ *            for the packets it leaves
+ *   OpenCSD  the anchor: Debian's OpenCSD, its ETE decoder created as a
+ *            packet processor only (OCSD_CREATE_FLG_PACKET_PROC).  The
+ *            1.3.3 C API attaches no packet callback to an ETE decoder
+ *            (OCSD_ERR_NO_PROTOCOL), so its packets are decoded and
+ *            dropped, uncounted: a sink would only add to its time.
+ *
+ * Ratios are OpenCSD's time over libete's for the same bytes.
  *
  * A run decodes each trace whole (decoder reset included) until at least
  * --min-time seconds have passed; the figure is the median of --runs runs.
@@ -20,15 +27,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <opencsd/c_api/opencsd_c_api.h>
 #include "util/snapshot.h"
 
 #define MAX_RUNS	31
 #define NREC		256
 
 struct total {
-	double t_single, t_batch;	/* seconds for one pass */
+	double t_single, t_batch, t_ocsd;	/* seconds for one pass */
 	uint64_t bytes, packets;
-	unsigned int traces;
+	unsigned int traces, ocsd_short;	/* OpenCSD stopped early */
+};
+
+/* OpenCSD's packet processor over one trace */
+struct ocsd {
+	dcd_tree_handle_t tree;
 };
 
 static int runs = 5;
@@ -49,9 +62,9 @@ static int cmp_d(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static uint64_t pass_single(struct ete_pkt_decoder *d, const uint8_t *buf,
-			    size_t len)
+static uint64_t pass_single(void *ctx, const uint8_t *buf, size_t len)
 {
+	struct ete_pkt_decoder *d = ctx;
 	struct ete_pkt pkt;
 	uint64_t n = 0;
 	size_t off = 0;
@@ -68,9 +81,9 @@ static uint64_t pass_single(struct ete_pkt_decoder *d, const uint8_t *buf,
 	return n + (ete_pkt_flush(d, &pkt) != ETE_PKT_EOT);
 }
 
-static uint64_t pass_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
-			   size_t len)
+static uint64_t pass_batch(void *ctx, const uint8_t *buf, size_t len)
 {
+	struct ete_pkt_decoder *d = ctx;
 	static struct ete_pkt_rec rec[NREC];
 	struct ete_pkt pkt;
 	uint64_t n = 0;
@@ -94,6 +107,57 @@ static uint64_t pass_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
 	return n + (ete_pkt_flush(d, &pkt) != ETE_PKT_EOT);
 }
 
+static int ocsd_open(struct ocsd *o, const struct ete_pkt_config *c)
+{
+	ocsd_ete_cfg oc = {
+		.reg_idr0 = c->trcidr0,
+		.reg_idr1 = c->trcidr1,
+		.reg_idr2 = c->trcidr2,
+		.reg_idr8 = c->trcidr8,
+		.reg_devarch = c->trcdevarch,
+		.reg_configr = c->trcconfigr,
+		.reg_traceidr = c->trctraceidr,
+		.arch_ver = ARCH_AA64,
+		.core_prof = profile_CortexA,
+	};
+	unsigned char id;
+
+	o->tree = ocsd_create_dcd_tree(OCSD_TRC_SRC_SINGLE, 0);
+	if (!o->tree)
+		return -1;
+	if (ocsd_dt_create_decoder(o->tree, OCSD_BUILTIN_DCD_ETE,
+				   OCSD_CREATE_FLG_PACKET_PROC, &oc, &id)) {
+		ocsd_destroy_dcd_tree(o->tree);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * One pass from a reset, as bench-dec gives OpenCSD's full decoder.
+ * Returns the bytes it took: all of them, unless it stopped on a fatal
+ * error.
+ */
+static uint64_t pass_ocsd(void *ctx, const uint8_t *buf, size_t len)
+{
+	struct ocsd *o = ctx;
+	size_t done = 0;
+
+	ocsd_dt_process_data(o->tree, OCSD_OP_RESET, 0, 0, NULL, NULL);
+	while (done < len) {
+		uint32_t used = 0;
+		ocsd_datapath_resp_t r = ocsd_dt_process_data(o->tree,
+			OCSD_OP_DATA, done, (uint32_t)(len - done),
+			buf + done, &used);
+
+		done += used;
+		if (OCSD_DATA_RESP_IS_FATAL(r) || !used)
+			break;
+	}
+	ocsd_dt_process_data(o->tree, OCSD_OP_EOT, 0, 0, NULL, NULL);
+	return done;
+}
+
 /*
  * Median seconds per pass of @fn over @buf.  The clock is read once per
  * group of passes lasting at least CLOCK_GROUP seconds: a pass over the
@@ -101,9 +165,9 @@ static uint64_t pass_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
  */
 #define CLOCK_GROUP	1e-4
 
-static double time_passes(uint64_t (*fn)(struct ete_pkt_decoder *,
-					 const uint8_t *, size_t),
-			  struct ete_pkt_decoder *d, const uint8_t *buf,
+typedef uint64_t (*pass_fn)(void *ctx, const uint8_t *buf, size_t len);
+
+static double time_passes(pass_fn fn, void *d, const uint8_t *buf,
 			  size_t len)
 {
 	double t[MAX_RUNS];
@@ -139,6 +203,7 @@ static void bench_snapshot(const char *dir, struct total *tot)
 	const struct ss_device *src[1];
 	struct ete_pkt_decoder d;
 	struct ss_snapshot ss;
+	struct ocsd o;
 	char err[256];
 	uint8_t *data;
 	size_t len;
@@ -161,6 +226,13 @@ static void bench_snapshot(const char *dir, struct total *tot)
 			(unsigned long long)n2);
 	tot->t_single += time_passes(pass_single, &d, data, len);
 	tot->t_batch += time_passes(pass_batch, &d, data, len);
+	if (!ocsd_open(&o, &src[0]->ete)) {
+		tot->ocsd_short += pass_ocsd(&o, data, len) != len;
+		tot->t_ocsd += time_passes(pass_ocsd, &o, data, len);
+		ocsd_destroy_dcd_tree(o.tree);
+	} else {
+		fprintf(stderr, "bench-pkt: %s: no OpenCSD decoder\n", dir);
+	}
 	tot->bytes += len;
 	tot->packets += n1;
 	tot->traces++;
@@ -209,13 +281,22 @@ static void bench_path(const char *path)
 	printf("%s: %u traces, %.1f MB, %.2f bytes/packet\n", path,
 	       tot.traces, tot.bytes / 1e6,
 	       (double)tot.bytes / tot.packets);
-	printf("  %-28s %9.1f MB/s %8.1f Mpackets/s\n",
+	if (tot.t_ocsd > 0)
+		printf("  %-28s %9.1f MB/s %8.1f Mpackets/s  (libete's count"
+		       "%s)\n", "OpenCSD packet processor",
+		       tot.bytes / tot.t_ocsd / 1e6,
+		       tot.packets / tot.t_ocsd / 1e6,
+		       tot.ocsd_short ? "; stopped early on some" : "");
+	printf("  %-28s %9.1f MB/s %8.1f Mpackets/s  x%.1f OpenCSD\n",
 	       "ete_pkt_decode()", tot.bytes / tot.t_single / 1e6,
-	       tot.packets / tot.t_single / 1e6);
-	printf("  %-28s %9.1f MB/s %8.1f Mpackets/s  (%.2f GB/s, x%.1f)\n",
+	       tot.packets / tot.t_single / 1e6,
+	       tot.t_ocsd > 0 ? tot.t_ocsd / tot.t_single : 0);
+	printf("  %-28s %9.1f MB/s %8.1f Mpackets/s  x%.1f OpenCSD "
+	       "(%.2f GB/s, x%.1f single)\n",
 	       "ete_pkt_decode_batch()", tot.bytes / tot.t_batch / 1e6,
-	       tot.packets / tot.t_batch / 1e6, tot.bytes / tot.t_batch / 1e9,
-	       tot.t_single / tot.t_batch);
+	       tot.packets / tot.t_batch / 1e6,
+	       tot.t_ocsd > 0 ? tot.t_ocsd / tot.t_batch : 0,
+	       tot.bytes / tot.t_batch / 1e9, tot.t_single / tot.t_batch);
 }
 
 int main(int argc, char **argv)
