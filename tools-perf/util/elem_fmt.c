@@ -1,33 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* OpenCSD-compatible text for generic trace elements. */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <ete/a64.h>
 #include "elem_fmt.h"
-
-struct out {
-	char *buf;
-	size_t size;
-	size_t len;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void put(struct out *o, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (o->len >= o->size)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n;
-	if (o->len >= o->size)
-		o->len = o->size - 1;
-}
+#include "fmt_out.h"
 
 static const char *const unsync_names[] = {
 	"undefined", "init-decoder", "reset-decoder", "overflow", "discard",
@@ -69,74 +46,74 @@ static const char *mem_space_name(uint32_t ms)
 size_t ete_elem_format(char *buf, size_t size, unsigned int id,
 		       const struct ete_elem *e)
 {
-	struct out o = { buf, size, 0 };
+	struct fmt_out o = { buf, size, 0 };
 
 	if (!size)
 		return 0;
 	buf[0] = 0;
-	put(&o, "Idx:%" PRIu64 "; ID:%x; OCSD_GEN_TRC_ELEM_%s(", e->offset, id,
+	fmt_put(&o, "Idx:%" PRIu64 "; ID:%x; OCSD_GEN_TRC_ELEM_%s(", e->offset, id,
 	    ete_elem_type_name(e->type));
 	switch (e->type) {
 	case ETE_ELEM_NO_SYNC:
 	case ETE_ELEM_EO_TRACE:
-		put(&o, " [%s]", NAME(unsync_names, e->reason));
+		fmt_put(&o, " [%s]", NAME(unsync_names, e->reason));
 		break;
 	case ETE_ELEM_TRACE_ON:
-		put(&o, " [%s]", NAME(trace_on_names, e->reason));
+		fmt_put(&o, " [%s]", NAME(trace_on_names, e->reason));
 		break;
 	case ETE_ELEM_PE_CONTEXT:
-		put(&o, "(ISA=%s) EL%u%s; %s; ", ete_isa_name(e->isa),
+		fmt_put(&o, "(ISA=%s) EL%u%s; %s; ", ete_isa_name(e->isa),
 		    e->ctx.el, NAME(sec_names, e->ctx.sec),
 		    e->ctx.sf ? "64-bit" : "32-bit");
 		if (e->ctx.vmid_valid)
-			put(&o, "VMID=0x%" PRIx32 "; ", e->ctx.vmid);
+			fmt_put(&o, "VMID=0x%" PRIx32 "; ", e->ctx.vmid);
 		if (e->ctx.cid_valid)
-			put(&o, "CTXTID=0x%" PRIx32 "; ", e->ctx.cid);
+			fmt_put(&o, "CTXTID=0x%" PRIx32 "; ", e->ctx.cid);
 		break;
 	case ETE_ELEM_INSTR_RANGE:
-		put(&o, "exec range=0x%" PRIx64 ":[0x%" PRIx64 "] num_i(%" PRIu32
+		fmt_put(&o, "exec range=0x%" PRIx64 ":[0x%" PRIx64 "] num_i(%" PRIu32
 		    ") last_sz(%u) (ISA=%s) %s %s", e->start, e->end, e->ninsn,
 		    e->last_size, ete_isa_name(e->isa), e->exec ? "E" : "N",
 		    ete_insn_class_name(e->last_cls));
 		if (e->last_sub)
-			put(&o, "%s", ete_insn_sub_name(e->last_sub));
+			fmt_put(&o, "%s", ete_insn_sub_name(e->last_sub));
 		if (e->last_cond)
-			put(&o, " <cond>");
+			fmt_put(&o, " <cond>");
 		break;
 	case ETE_ELEM_I_RANGE_NOPATH:
-		put(&o, "first 0x%" PRIx64 ":[next 0x%" PRIx64 "] num_i(%" PRIu32
+		fmt_put(&o, "first 0x%" PRIx64 ":[next 0x%" PRIx64 "] num_i(%" PRIu32
 		    ") ", e->start, e->end, e->ninsn);
 		break;
 	case ETE_ELEM_ADDR_NACC:
-		put(&o, " 0x%" PRIx64 "; Memspace [0x%" PRIx32 ":%s] ", e->start,
+		fmt_put(&o, " 0x%" PRIx64 "; Memspace [0x%" PRIx32 ":%s] ", e->start,
 		    e->num, mem_space_name(e->num));
 		break;
 	case ETE_ELEM_EXCEPTION:
-		put(&o, "pref ret addr:0x%" PRIx64, e->end);
+		fmt_put(&o, "pref ret addr:0x%" PRIx64, e->end);
 		if (e->ret_is_target)
-			put(&o, " [addr also prev br tgt]");
-		put(&o, "; excep num (0x%02" PRIx32 ") ", e->num);
+			fmt_put(&o, " [addr also prev br tgt]");
+		fmt_put(&o, "; excep num (0x%02" PRIx32 ") ", e->num);
 		break;
 	case ETE_ELEM_TIMESTAMP:
-		put(&o, " [ TS=0x%012" PRIx64 "]; ", e->ts);
+		fmt_put(&o, " [ TS=0x%012" PRIx64 "]; ", e->ts);
 		break;
 	case ETE_ELEM_EVENT:
-		put(&o, " Numbered:%" PRIu32 "; ", e->num);
+		fmt_put(&o, " Numbered:%" PRIu32 "; ", e->num);
 		break;
 	case ETE_ELEM_SYNC_MARKER:
-		put(&o, " [Timestamp marker(0x%08" PRIx32 ")]", e->num);
+		fmt_put(&o, " [Timestamp marker(0x%08" PRIx32 ")]", e->num);
 		break;
 	case ETE_ELEM_MEMTRANS:
-		put(&o, "%s", NAME(memtrans_names, e->reason));
+		fmt_put(&o, "%s", NAME(memtrans_names, e->reason));
 		break;
 	case ETE_ELEM_INSTRUMENTATION:
-		put(&o, "EL%u; 0x%016" PRIx64, e->ctx.el, e->ts);
+		fmt_put(&o, "EL%u; 0x%016" PRIx64, e->ctx.el, e->ts);
 		break;
 	default:
 		break;
 	}
 	if (e->has_cc)
-		put(&o, " [CC=%" PRIu32 "]; ", e->cc);
-	put(&o, ")");
+		fmt_put(&o, " [CC=%" PRIu32 "]; ", e->cc);
+	fmt_put(&o, ")");
 	return o.len;
 }

@@ -4,58 +4,37 @@
  * (trc_pkt_elem_etmv4i.cpp), one field per ';'-separated part there.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <armtrace/ete_pkt.h>
 #include "pkt_fmt.h"
-
-struct out {
-	char *buf;
-	size_t size;
-	size_t len;
-};
-
-static void put(struct out *o, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (o->len >= o->size)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n < o->size - o->len ?
-			(size_t)n : o->size - o->len - 1;
-}
+#include "fmt_out.h"
 
 /*
  * Address as OpenCSD prints it: 16 hex digits, '?' for unknown digits and
  * "(n:0)" when not all bits are known, then "~[0x...]" with the bits this
  * packet supplied when @update is non-zero.
  */
-static void put_addr(struct out *o, const struct ete_pkt_addr *a,
+static void put_addr(struct fmt_out *o, const struct ete_pkt_addr *a,
 		     unsigned int update)
 {
 	unsigned int valid = a->valid_bits, digits = (valid + 3) / 4;
 
-	put(o, "\tAddr=0x");
+	fmt_put(o, "\tAddr=0x");
 	for (unsigned int i = digits; i < 16; i++)
-		put(o, "?");
+		fmt_put(o, "?");
 	if (valid > 32)
-		put(o, "%0*" PRIX64, (int)digits, a->val);
+		fmt_put(o, "%0*" PRIX64, (int)digits, a->val);
 	else
-		put(o, "%0*" PRIX32, (int)digits, (uint32_t)a->val);
+		fmt_put(o, "%0*" PRIX32, (int)digits, (uint32_t)a->val);
 	if (valid < 64)
-		put(o, " (%u:0)", valid ? valid - 1 : 0);
+		fmt_put(o, " (%u:0)", valid ? valid - 1 : 0);
 	if (update)
-		put(o, " ~[0x%" PRIX64 "]", update >= 64 ? a->val :
-		    a->val & ((1ull << update) - 1));
+		fmt_put(o, " ~[0x%" PRIX64 "]", update >= 64 ? a->val :
+			a->val & (((uint64_t)1 << update) - 1));
 }
 
-static void put_ctxt(struct out *o, const struct ete_pkt_ctx *c)
+static void put_ctxt(struct fmt_out *o, const struct ete_pkt_ctx *c)
 {
 	static const char *const state[2][2] = {
 		{ "S", "NS" },		/* NSE = 0 */
@@ -65,30 +44,30 @@ static void put_ctxt(struct out *o, const struct ete_pkt_ctx *c)
 	if (!c->valid)
 		return;
 	if (!c->updated) {
-		put(o, "\tCtxt: Same");
+		fmt_put(o, "\tCtxt: Same");
 		return;
 	}
-	put(o, "\tCtxt: %sEL%u, %s", c->sf ? "AArch64," : "AArch32, ",
+	fmt_put(o, "\tCtxt: %sEL%u, %s", c->sf ? "AArch64," : "AArch32, ",
 	    c->el, state[c->nse][c->ns]);
 	if (c->cid_updated)
-		put(o, "\tCID=0x%08" PRIx32, c->cid);
+		fmt_put(o, "\tCID=0x%08" PRIx32, c->cid);
 	if (c->vmid_updated)
-		put(o, "\tVMID=0x%04" PRIx32, c->vmid);
+		fmt_put(o, "\tVMID=0x%04" PRIx32, c->vmid);
 }
 
-static void put_atoms(struct out *o, uint32_t bits, unsigned int num)
+static void put_atoms(struct fmt_out *o, uint32_t bits, unsigned int num)
 {
 	for (unsigned int i = 0; i < num; i++)
-		put(o, "%c", (bits >> i) & 1 ? 'E' : 'N');
+		fmt_put(o, "%c", (bits >> i) & 1 ? 'E' : 'N');
 }
 
-static void put_fields(struct out *o, const struct ete_pkt *p)
+static void put_fields(struct fmt_out *o, const struct ete_pkt *p)
 {
 	switch (p->type) {
 	case ETE_PKT_T_BAD_SEQUENCE:
 	case ETE_PKT_T_INCOMPLETE_EOT:
 	case ETE_PKT_T_RESERVED_CFG:
-		put(o, "\t[%s]", ete_pkt_type_name(p->err_type));
+		fmt_put(o, "\t[%s]", ete_pkt_type_name(p->err_type));
 		break;
 	case ETE_PKT_T_ADDR_CTXT_L_32IS0:
 	case ETE_PKT_T_ADDR_CTXT_L_32IS1:
@@ -127,7 +106,7 @@ static void put_fields(struct out *o, const struct ete_pkt *p)
 		break;
 	case ETE_PKT_T_ADDR_MATCH:
 	case ETE_PKT_T_SRC_ADDR_MATCH:
-		put(o, "\t[%u]", p->match_idx);
+		fmt_put(o, "\t[%u]", p->match_idx);
 		put_addr(o, &p->addr, 0);
 		break;
 	case ETE_PKT_T_ATOM_F1:
@@ -137,78 +116,78 @@ static void put_fields(struct out *o, const struct ete_pkt *p)
 	case ETE_PKT_T_ATOM_F5:
 	case ETE_PKT_T_ATOM_F6:
 		if (p->atom_num) {
-			put(o, "\t");
+			fmt_put(o, "\t");
 			put_atoms(o, p->atom_bits, p->atom_num);
 		}
 		break;
 	case ETE_PKT_T_EXCEPT:
-		put(o, "\t%s", ete_pkt_exception_name(p->exc.type));
+		fmt_put(o, "\t%s", ete_pkt_exception_name(p->exc.type));
 		if (p->exc.addr_interp == 1)
-			put(o, "\tRet Addr Follows");
+			fmt_put(o, "\tRet Addr Follows");
 		else if (p->exc.addr_interp == 2)
-			put(o, "\tRet Addr Follows, Match Prev");
+			fmt_put(o, "\tRet Addr Follows, Match Prev");
 		break;
 	case ETE_PKT_T_TIMESTAMP:
-		put(o, "\tUpdated val = 0x%" PRIx64, p->ts);
+		fmt_put(o, "\tUpdated val = 0x%" PRIx64, p->ts);
 		if (p->cc_valid)
-			put(o, "\tCC=0x%" PRIx32, p->cc);
+			fmt_put(o, "\tCC=0x%" PRIx32, p->cc);
 		break;
 	case ETE_PKT_T_TRACE_INFO:
-		put(o, "\tINFO=0x%" PRIx32 " { CC.%u, TSTATE.%u }",
+		fmt_put(o, "\tINFO=0x%" PRIx32 " { CC.%u, TSTATE.%u }",
 		    p->tinfo.info & ETE_TINFO_INFO_PRINTED,
 		    !!(p->tinfo.info & ETE_TINFO_INFO_CC),
 		    !!(p->tinfo.info & ETE_TINFO_INFO_TSTATE));
 		if (p->tinfo.info & ETE_TINFO_INFO_CC)
-			put(o, "\tCC_THRESHOLD=0x%" PRIx32, p->cc_threshold);
+			fmt_put(o, "\tCC_THRESHOLD=0x%" PRIx32, p->cc_threshold);
 		if (p->tinfo.initial &&
 		    (p->tinfo.sections & ETE_TINFO_SECT_SPEC))
-			put(o, "\tINIT SPEC DEPTH=%" PRIu32, p->tinfo.spec);
+			fmt_put(o, "\tINIT SPEC DEPTH=%" PRIu32, p->tinfo.spec);
 		if (p->tinfo.initial)
-			put(o, "\tDecoder Sync point TINFO");
+			fmt_put(o, "\tDecoder Sync point TINFO");
 		break;
 	case ETE_PKT_T_CCNT_F1:
 	case ETE_PKT_T_CCNT_F2:
 	case ETE_PKT_T_CCNT_F3:
-		put(o, "\tCount=0x%" PRIx32, p->cc);
+		fmt_put(o, "\tCount=0x%" PRIx32, p->cc);
 		if (p->commit_valid)
-			put(o, "\tCommit(%" PRIu32 ")", p->commit);
+			fmt_put(o, "\tCommit(%" PRIu32 ")", p->commit);
 		break;
 	case ETE_PKT_T_CANCEL_F1:
-		put(o, "\tCancel(%" PRIu32 ")", p->cancel);
+		fmt_put(o, "\tCancel(%" PRIu32 ")", p->cancel);
 		break;
 	case ETE_PKT_T_CANCEL_F1_MISPRED:
-		put(o, "\tCancel(%" PRIu32 "), Mispredict", p->cancel);
+		fmt_put(o, "\tCancel(%" PRIu32 "), Mispredict", p->cancel);
 		break;
 	case ETE_PKT_T_MISPREDICT:
 	case ETE_PKT_T_CANCEL_F2:
 	case ETE_PKT_T_CANCEL_F3:
-		put(o, "\t");
+		fmt_put(o, "\t");
 		if (p->atom_num) {
-			put(o, "Atom: ");
+			fmt_put(o, "Atom: ");
 			put_atoms(o, p->atom_bits, p->atom_num);
-			put(o, ", ");
+			fmt_put(o, ", ");
 		}
 		if (p->type == ETE_PKT_T_MISPREDICT)
-			put(o, "Mispredict");
+			fmt_put(o, "Mispredict");
 		else
-			put(o, "Cancel(%" PRIu32 "), Mispredict", p->cancel);
+			fmt_put(o, "Cancel(%" PRIu32 "), Mispredict", p->cancel);
 		break;
 	case ETE_PKT_T_COMMIT:
-		put(o, "\tCommit(%" PRIu32 ")", p->commit);
+		fmt_put(o, "\tCommit(%" PRIu32 ")", p->commit);
 		break;
 	case ETE_PKT_T_Q:
 		if (p->q.count_present)
-			put(o, "\tCount(%" PRIu32 ")", p->q.count);
+			fmt_put(o, "\tCount(%" PRIu32 ")", p->q.count);
 		else
-			put(o, "\tCount(Unknown)");
+			fmt_put(o, "\tCount(Unknown)");
 		if (p->q.addr_match)
-			put(o, "\t[%u]", p->match_idx);
+			fmt_put(o, "\t[%u]", p->match_idx);
 		if (p->q.addr_present || p->q.addr_match)
 			put_addr(o, &p->addr, p->addr.pkt_bits < 64 ?
 				 p->addr.pkt_bits : 0);
 		break;
 	case ETE_PKT_T_ITE:
-		put(o, "\tEL%u\tPayload=0x%" PRIx64, p->ite.el, p->ite.value);
+		fmt_put(o, "\tEL%u\tPayload=0x%" PRIx64, p->ite.el, p->ite.value);
 		break;
 	default:
 		break;
@@ -223,16 +202,16 @@ int ete_pkt_status_logged(int status)
 size_t ete_pkt_format(char *buf, size_t size, unsigned int id, int status,
 		      const struct ete_pkt *pkt)
 {
-	struct out o = { buf, size, 0 };
+	struct fmt_out o = { buf, size, 0 };
 
 	if (size)
 		buf[0] = 0;
 	if (ete_pkt_status_logged(status))
-		put(&o, "%" PRIu64 "\t%x\tERROR\t%s\n", pkt->offset, id,
+		fmt_put(&o, "%" PRIu64 "\t%x\tERROR\t%s\n", pkt->offset, id,
 		    ete_pkt_status_name(status));
-	put(&o, "%" PRIu64 "\t%x\t%s", pkt->offset, id,
+	fmt_put(&o, "%" PRIu64 "\t%x\t%s", pkt->offset, id,
 	    ete_pkt_type_name(pkt->type));
 	put_fields(&o, pkt);
-	put(&o, "\n");
+	fmt_put(&o, "\n");
 	return o.len;
 }
