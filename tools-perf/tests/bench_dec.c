@@ -29,6 +29,7 @@
 #include <armtrace/ete_regs.h>
 #include <ete/dec.h>
 #include "util/snapshot.h"
+#include "bench_util.h"
 
 #define MAX_RUNS	31
 
@@ -64,21 +65,6 @@ struct result {
 	double t_ocsd_lo, t_ocsd_hi;
 	uint64_t bytes, packets, insns_ete, insns_ocsd;
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static int ete_sink(void *ctx, const struct ete_elem *e, size_t n)
 {
@@ -148,7 +134,7 @@ static uint64_t group_size(struct ete_dec *d, dcd_tree_handle_t t,
 			   const struct input *in, struct count *c)
 {
 	for (uint64_t g = 1;; g *= 2) {
-		double t0 = now();
+		double t0 = bench_now();
 
 		for (uint64_t i = 0; i < g; i++) {
 			if (d)
@@ -156,7 +142,7 @@ static uint64_t group_size(struct ete_dec *d, dcd_tree_handle_t t,
 			else
 				ocsd_once(t, in);
 		}
-		if (now() - t0 >= CLOCK_GROUP)
+		if (bench_now() - t0 >= CLOCK_GROUP)
 			return g;
 	}
 }
@@ -217,28 +203,28 @@ static void bench(const struct input *in, int runs, double min_time,
 	ge = group_size(d, NULL, in, &ce);
 	go = group_size(NULL, t, in, &co);
 	for (int k = 0; k < runs; k++) {
-		double t0 = now(), t1;
+		double t0 = bench_now(), t1;
 		uint64_t n = 0;
 
 		do {
 			for (uint64_t i = 0; i < ge; i++)
 				ete_once(d, in, &ce);
 			n += ge;
-			t1 = now();
+			t1 = bench_now();
 		} while (t1 - t0 < min_time);
 		te[k] = (t1 - t0) / n;
-		t0 = now();
+		t0 = bench_now();
 		n = 0;
 		do {
 			for (uint64_t i = 0; i < go; i++)
 				ocsd_once(t, in);
 			n += go;
-			t1 = now();
+			t1 = bench_now();
 		} while (t1 - t0 < min_time);
 		to[k] = (t1 - t0) / n;
 	}
-	qsort(te, runs, sizeof(te[0]), cmp_d);
-	qsort(to, runs, sizeof(to[0]), cmp_d);
+	qsort(te, runs, sizeof(te[0]), bench_cmp_d);
+	qsort(to, runs, sizeof(to[0]), bench_cmp_d);
 	r->t_ete = te[runs / 2];
 	r->t_ocsd = to[runs / 2];
 	r->t_ete_lo = te[0];

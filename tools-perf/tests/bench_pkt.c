@@ -29,6 +29,7 @@
 #include <time.h>
 #include <opencsd/c_api/opencsd_c_api.h>
 #include "util/snapshot.h"
+#include "bench_util.h"
 
 #define MAX_RUNS	31
 #define NREC		256
@@ -46,21 +47,6 @@ struct ocsd {
 
 static int runs = 5;
 static double min_time = 0.05;
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static uint64_t pass_single(void *ctx, const uint8_t *buf, size_t len)
 {
@@ -174,27 +160,27 @@ static double time_passes(pass_fn fn, void *d, const uint8_t *buf,
 	uint64_t group = 1;
 
 	for (;;) {
-		double t0 = now();
+		double t0 = bench_now();
 
 		for (uint64_t i = 0; i < group; i++)
 			fn(d, buf, len);
-		if (now() - t0 >= CLOCK_GROUP)
+		if (bench_now() - t0 >= CLOCK_GROUP)
 			break;
 		group *= 2;
 	}
 	for (int k = 0; k < runs; k++) {
-		double t0 = now(), t1;
+		double t0 = bench_now(), t1;
 		uint64_t n = 0;
 
 		do {
 			for (uint64_t i = 0; i < group; i++)
 				fn(d, buf, len);
 			n += group;
-			t1 = now();
+			t1 = bench_now();
 		} while (t1 - t0 < min_time);
 		t[k] = (t1 - t0) / n;
 	}
-	qsort(t, runs, sizeof(t[0]), cmp_d);
+	qsort(t, runs, sizeof(t[0]), bench_cmp_d);
 	return t[runs / 2];
 }
 
