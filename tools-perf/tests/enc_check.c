@@ -27,28 +27,26 @@ static int fail(char *why, size_t len, const char *fmt, ...)
 	return -1;
 }
 
-static int grow(void **p, size_t *cap, size_t n, size_t sz)
+/* Append the @sz bytes at @x to the array *@p of *@n, growing it. */
+static int push(void **p, size_t *n, size_t *cap, const void *x, size_t sz)
 {
-	void *np;
-	size_t nc;
+	if (*n == *cap) {
+		size_t nc = *cap ? *cap * 2 : 1024;
+		void *np = realloc(*p, nc * sz);
 
-	if (n < *cap)
-		return 0;
-	nc = *cap ? *cap * 2 : 1024;
-	np = realloc(*p, nc * sz);
-	if (!np)
-		return -1;
-	*p = np;
-	*cap = nc;
+		if (!np)
+			return -1;
+		*p = np;
+		*cap = nc;
+	}
+	memcpy((char *)*p + *n * sz, x, sz);
+	++*n;
 	return 0;
 }
 
 int enc_events_push(struct enc_events *l, const struct ete_enc_event *ev)
 {
-	if (grow((void **)&l->ev, &l->cap, l->n, sizeof(*ev)))
-		return -1;
-	l->ev[l->n++] = *ev;
-	return 0;
+	return push((void **)&l->ev, &l->n, &l->cap, ev, sizeof(*ev));
 }
 
 void enc_events_free(struct enc_events *l)
@@ -59,10 +57,7 @@ void enc_events_free(struct enc_events *l)
 
 int enc_els_push(struct enc_els *l, const struct enc_el *el)
 {
-	if (grow((void **)&l->e, &l->cap, l->n, sizeof(*el)))
-		return -1;
-	l->e[l->n++] = *el;
-	return 0;
+	return push((void **)&l->e, &l->n, &l->cap, el, sizeof(*el));
 }
 
 void enc_els_free(struct enc_els *l)
