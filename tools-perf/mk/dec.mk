@@ -11,7 +11,7 @@ UTIL_SRC += $(addprefix util/,elem_fmt.c elem_decode.c elem_dump.c)
 TEST_SRC += tests/dec_ppl_normalise.c
 TESTS    += test_pkt_batch test_img a64_classify dec_listing dec_corrupt dec_opencsd dec_dump \
 	    dec_sink
-FUZZERS  += fuzz_dec
+FUZZERS  += fuzz_dec fuzz_img
 
 DEC_ASAN := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer

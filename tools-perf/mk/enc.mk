@@ -48,6 +48,11 @@ $(O)/img_elf_sample: tests/img_elf_sample.c
 	@mkdir -p $(@D)
 	$(CC) -O1 -o $@ $<
 check: $(O)/img_elf_sample
+# fuzz_img's way into ELF loading: a real ELF file behind its selector
+# bytes (bit 7 of the first: the rest is an ELF file)
+$(O)/fuzz/corpus/img-elf-sample: $(O)/img_elf_sample | $(O)/fuzz/corpus
+	{ printf '\202\000\377\377\377\377\377\377\377\377'; cat $<; } > $@
+check fuzz: $(O)/fuzz/corpus/img-elf-sample
 $(O)/enc_opencsd $(O)/asan/enc_opencsd $(O)/enc_reproduce \
 $(O)/asan/enc_reproduce: ENC_LDLIBS := $(OPENCSD_LIBS)
 
