@@ -25,6 +25,7 @@
 #include <ete/img.h>
 #include <ete/pkt.h>
 #include "util/elem_dump.h"
+#include "util/num.h"
 #include "util/snapshot.h"
 #include "util/synth.h"
 #include "util/trace_decode.h"
@@ -109,11 +110,23 @@ static int add_elf(struct ete_img *img, const char *v)
 /* Map one --image ADDR:FILE; 0 or -1 (message printed). */
 static int add_image(struct ete_img *img, const char *v)
 {
-	char *colon;
-	uint64_t addr = strtoull(v, &colon, 0);
+	const char *colon = strchr(v, ':');
+	char addr_s[32];
+	uint64_t addr;
 
-	if (*colon != ':' || ete_img_add_file(img, addr, colon + 1, 0, 0)) {
-		fprintf(stderr, "perf-ete: bad --image %s\n", v);
+	if (!colon || colon - v >= (ptrdiff_t)sizeof(addr_s)) {
+		fprintf(stderr, "perf-ete: --image %s: want ADDR:FILE\n", v);
+		return -1;
+	}
+	memcpy(addr_s, v, (size_t)(colon - v));
+	addr_s[colon - v] = 0;
+	if (parse_u64(addr_s, UINT64_MAX, &addr)) {
+		fprintf(stderr, "perf-ete: --image %s: bad address\n", v);
+		return -1;
+	}
+	if (ete_img_add_file(img, addr, colon + 1, 0, 0)) {
+		fprintf(stderr, "perf-ete: --image %s: cannot map the file\n",
+			v);
 		return -1;
 	}
 	return 0;
@@ -155,6 +168,7 @@ static int dump(int argc, char **argv)
 		return 1;
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		uint64_t num;
 		size_t r;
 
 		if (!strcmp(a, "--elements")) {
@@ -194,8 +208,13 @@ static int dump(int argc, char **argv)
 				break;
 		if (r == sizeof(raw_regs) / sizeof(raw_regs[0]))
 			goto out_usage;
+		if (parse_u64(v, UINT32_MAX, &num)) {
+			fprintf(stderr, "perf-ete: %s %s: not a 32-bit value\n",
+				a, v);
+			goto out_bad;
+		}
 		*(uint32_t *)((char *)&src.cfg + raw_regs[r].off) =
-			(uint32_t)strtoul(v, NULL, 0);
+			(uint32_t)num;
 	}
 	/* packets unless only elements were asked for */
 	o.packets = !o.elements || packets;
@@ -223,6 +242,9 @@ out_usage:
 out_err:
 	ete_img_free(&img);
 	return 1;
+out_bad:
+	ete_img_free(&img);
+	return 2;
 }
 
 int main(int argc, char **argv)

@@ -72,6 +72,20 @@ summary_check() {	# summary_check name expected command...
 		emit "not ok" "$name"
 	fi
 }
+# perf-ete refuses bad input: its exit status and its one line on stderr
+refusal_check() {	# refusal_check name status message command...
+	name=$1 want_rc=$2 want=$3
+	shift 3
+	got=$("$@" 2>&1 >/dev/null)
+	rc=$?
+	if [ $rc -eq "$want_rc" ] && [ "$got" = "$want" ]; then
+		emit ok "$name"
+	else
+		echo "# got: $rc $got"
+		echo "# want: $want_rc $want"
+		emit "not ok" "$name"
+	fi
+}
 ip="$SHARED/testdata/ete/snapshots/ete_ip"
 if [ -d "$ip" ]; then
 	summary_check "perf-ete dump ete_ip summary" \
@@ -92,6 +106,14 @@ if [ -d "$ip" ]; then
 	summary_check "perf-ete dump --raw --image ete_ip summary" \
 		"# bytes 578 packets 308 errors 0 elements 724 instructions 15742" \
 		"$O/perf-ete" dump --raw "$ip/session1.bin" "$@"
+	# a value it cannot read whole is refused, not taken as 0
+	refusal_check "perf-ete dump refuses --trcidr0 zz" 2 \
+		"perf-ete: --trcidr0 zz: not a 32-bit value" \
+		"$O/perf-ete" dump --raw "$ip/session1.bin" --trcidr0 zz
+	refusal_check "perf-ete dump refuses --image 0x1q:FILE" 1 \
+		"perf-ete: --image 0x1q:$ip/session1.bin: bad address" \
+		"$O/perf-ete" dump --raw "$ip/session1.bin" \
+		--image "0x1q:$ip/session1.bin"
 else
 	echo "# missing test data: $SHARED/testdata/ete/snapshots"
 	emit "not ok" "perf-ete dump ete_ip summary (test data missing)"

@@ -3,8 +3,11 @@
  * Minimal .ini reader: "[section]" lines, "key=value" lines, nothing else.
  * Whitespace around keys and values is dropped; lines starting with ';' or
  * '#' are comments.  Duplicate keys are kept (snapshots repeat "cpu_0=").
+ * Anything else is an error, with its line: a file that is not what it
+ * seems must not decode as if it were.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,46 +37,85 @@ static int push(void **arr, size_t *n, size_t size, const void *item)
 	return 0;
 }
 
-int ini_load(const char *path, struct ini *ini)
+__attribute__((format(printf, 3, 4)))
+static void say(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+int ini_load(const char *path, struct ini *ini, char *err, size_t errlen)
 {
 	char line[1024], *section = NULL;
 	FILE *f = fopen(path, "r");
+	unsigned int lineno = 0;
 
 	memset(ini, 0, sizeof(*ini));
-	if (!f)
+	if (!f) {
+		say(err, errlen, "cannot read %s", path);
 		return -1;
+	}
 	while (fgets(line, sizeof(line), f)) {
+		size_t len = strlen(line);
 		char *s = trim(line), *eq;
 		struct ini_entry e;
 
+		lineno++;
+		if (len == sizeof(line) - 1 && line[len - 1] != '\n' &&
+		    !feof(f)) {
+			say(err, errlen, "%s:%u: line longer than %zu bytes",
+			    path, lineno, sizeof(line) - 2);
+			goto fail;
+		}
 		if (!*s || *s == ';' || *s == '#')
 			continue;
 		if (*s == '[') {
 			char *close = strchr(s, ']');
 
-			if (!close)
-				continue;
+			if (!close || close[1]) {
+				say(err, errlen, "%s:%u: bad section header",
+				    path, lineno);
+				goto fail;
+			}
 			*close = 0;
 			section = strdup(trim(s + 1));
 			if (!section || push((void **)&ini->sections,
 					     &ini->nsections,
-					     sizeof(char *), &section))
-				goto fail;
+					     sizeof(char *), &section)) {
+				free(section);
+				goto nomem;
+			}
 			continue;
 		}
 		eq = strchr(s, '=');
-		if (!eq || !section)
-			continue;
+		if (!eq || eq == s || !section) {
+			say(err, errlen, "%s:%u: %s", path, lineno, !section ?
+			    "text before the first [section]" :
+			    "neither [section] nor key=value");
+			goto fail;
+		}
 		*eq = 0;
 		e.section = section;
 		e.key = strdup(trim(s));
 		e.value = strdup(trim(eq + 1));
 		if (!e.key || !e.value ||
-		    push((void **)&ini->e, &ini->n, sizeof(e), &e))
-			goto fail;
+		    push((void **)&ini->e, &ini->n, sizeof(e), &e)) {
+			free(e.key);
+			free(e.value);
+			goto nomem;
+		}
+	}
+	if (ferror(f)) {
+		say(err, errlen, "%s: read error", path);
+		goto fail;
 	}
 	fclose(f);
 	return 0;
+nomem:
+	say(err, errlen, "%s: out of memory", path);
 fail:
 	fclose(f);
 	ini_free(ini);

@@ -19,7 +19,8 @@ struct ini {
 	size_t nsections;
 };
 
-int ini_load(const char *path, struct ini *ini);
+/* 0, or -1 with the reason (file and line) in @err. */
+int ini_load(const char *path, struct ini *ini, char *err, size_t errlen);
 void ini_free(struct ini *ini);
 /* First value of @key in @section, or NULL. */
 const char *ini_get(const struct ini *ini, const char *section,

@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <armtrace/ete_regs.h>
 #include "ini.h"
+#include "num.h"
 #include "snapshot.h"
 
 static char *dup_or_empty(const char *s)
@@ -35,7 +36,8 @@ static bool reg_is(const char *key, const char *reg)
 	return !strncasecmp(key, reg, n) && (key[n] == 0 || key[n] == '(');
 }
 
-static void load_regs(struct ss_device *d, const struct ini *ini)
+static int load_regs(struct ss_device *d, const struct ini *ini,
+		     const char *path, char *err, size_t errlen)
 {
 	static const struct {
 		const char *name;
@@ -51,35 +53,64 @@ static void load_regs(struct ss_device *d, const struct ini *ini)
 	};
 
 	for (size_t i = 0; i < ini->n; i++) {
-		if (strcmp(ini->e[i].section, "regs"))
+		const struct ini_entry *e = &ini->e[i];
+
+		if (strcmp(e->section, "regs"))
 			continue;
-		for (size_t r = 0; r < sizeof(regs) / sizeof(regs[0]); r++)
-			if (reg_is(ini->e[i].key, regs[r].name))
-				*(uint32_t *)((char *)&d->ete + regs[r].off) =
-					(uint32_t)strtoull(ini->e[i].value,
-							   NULL, 0);
+		for (size_t r = 0; r < sizeof(regs) / sizeof(regs[0]); r++) {
+			uint64_t v;
+
+			if (!reg_is(e->key, regs[r].name))
+				continue;
+			if (parse_u64(e->value, UINT32_MAX, &v)) {
+				snprintf(err, errlen, "%s: [regs] %s=%s is not "
+					 "a 32-bit value", path, e->key,
+					 e->value);
+				return -1;
+			}
+			*(uint32_t *)((char *)&d->ete + regs[r].off) =
+				(uint32_t)v;
+		}
 	}
+	return 0;
 }
 
-static int load_dumps(struct ss_device *d, const struct ini *ini)
+/* Memory dumps: a file and an address each, a length if not all of it. */
+static int load_dumps(struct ss_device *d, const struct ini *ini,
+		      const char *path, char *err, size_t errlen)
 {
 	for (size_t s = 0; s < ini->nsections; s++) {
 		const char *sec = ini->sections[s];
+		const char *file = ini_get(ini, sec, "file");
+		const char *addr = ini_get(ini, sec, "address");
+		const char *len = ini_get(ini, sec, "length");
+		uint64_t a, n = 0;
 		struct ss_dump *p;
-		const char *v;
 
 		if (strncmp(sec, "dump", 4))
 			continue;
+		if (!file || !*file || !addr) {
+			snprintf(err, errlen, "%s: [%s] needs a file and an "
+				 "address", path, sec);
+			return -1;
+		}
+		if (parse_u64(addr, UINT64_MAX, &a) ||
+		    (len && parse_u64(len, UINT64_MAX, &n))) {
+			snprintf(err, errlen, "%s: [%s] address=%s length=%s: "
+				 "not a number", path, sec, addr,
+				 len ? len : "(none)");
+			return -1;
+		}
 		p = realloc(d->dumps, (d->ndumps + 1) * sizeof(*p));
 		if (!p)
 			return -1;
 		d->dumps = p;
 		p = &d->dumps[d->ndumps++];
-		p->file = dup_or_empty(ini_get(ini, sec, "file"));
-		v = ini_get(ini, sec, "address");
-		p->address = v ? strtoull(v, NULL, 0) : 0;
-		v = ini_get(ini, sec, "length");
-		p->length = v ? strtoull(v, NULL, 0) : 0;
+		p->file = strdup(file);
+		p->address = a;
+		p->length = n;
+		if (!p->file)
+			return -1;
 	}
 	return 0;
 }
@@ -94,8 +125,7 @@ static int load_device(struct ss_snapshot *ss, const char *file, char *err,
 
 	if (!path)
 		return -1;
-	if (ini_load(path, &ini)) {
-		snprintf(err, errlen, "cannot read device file %s", path);
+	if (ini_load(path, &ini, err, errlen)) {
 		free(path);
 		return -1;
 	}
@@ -110,9 +140,9 @@ static int load_device(struct ss_snapshot *ss, const char *file, char *err,
 	d->type = dup_or_empty(ini_get(&ini, "device", "type"));
 	d->is_ete = !strcmp(d->cls, "trace_source") &&
 		!strcasecmp(d->type, "ETE");
-	if (d->is_ete)
-		load_regs(d, &ini);
-	ret = load_dumps(d, &ini);
+	ret = d->is_ete ? load_regs(d, &ini, path, err, errlen) : 0;
+	if (!ret)
+		ret = load_dumps(d, &ini, path, err, errlen);
 out:
 	ini_free(&ini);
 	free(path);
@@ -142,8 +172,7 @@ static int load_trace(struct ss_snapshot *ss, const char *file, char *err,
 
 	if (!path)
 		return -1;
-	if (ini_load(path, &ini)) {
-		snprintf(err, errlen, "cannot read trace metadata %s", path);
+	if (ini_load(path, &ini, err, errlen)) {
 		free(path);
 		return -1;
 	}
@@ -153,6 +182,13 @@ static int load_trace(struct ss_snapshot *ss, const char *file, char *err,
 
 		if (strncmp(sec, "buffer", 6))
 			continue;
+		if (!ini_get(&ini, sec, "file") ||
+		    !*ini_get(&ini, sec, "file")) {
+			snprintf(err, errlen, "%s: [%s] names no file", path,
+				 sec);
+			ret = -1;
+			break;
+		}
 		b = realloc(ss->buf, (ss->nbuf + 1) * sizeof(*b));
 		if (!b) {
 			ret = -1;
@@ -187,8 +223,9 @@ int ss_load(const char *dir, struct ss_snapshot *ss, char *err, size_t errlen)
 	memset(ss, 0, sizeof(*ss));
 	ss->dir = strdup(dir);
 	path = path_join(dir, "snapshot.ini");
-	if (!ss->dir || !path || ini_load(path, &ini)) {
-		snprintf(err, errlen, "cannot read %s/snapshot.ini", dir);
+	if (!ss->dir || !path || ini_load(path, &ini, err, errlen)) {
+		if (!ss->dir || !path)
+			snprintf(err, errlen, "out of memory");
 		free(path);
 		free(ss->dir);
 		ss->dir = NULL;

@@ -22,6 +22,7 @@
 #include <armtrace/ete_regs.h>
 #include <ete/enc.h>
 #include <ete/path.h>
+#include "util/num.h"
 #include "util/synth.h"
 
 #define CODE_BASE	0x400000ull
@@ -108,27 +109,34 @@ static int parse(int argc, char **argv, struct synth_opts *o)
 	o->dir = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
+		uint64_t v;
 
-		if (!strcmp(a, "--mb") && i + 1 < argc)
-			o->mb = strtoull(argv[++i], NULL, 0);
-		else if (!strcmp(a, "--seed") && i + 1 < argc)
-			o->seed = strtoull(argv[++i], NULL, 0);
-		else if (!strcmp(a, "--code-kb") && i + 1 < argc)
-			o->code_kb = strtoull(argv[++i], NULL, 0);
-		else if (!strcmp(a, "--syncpr") && i + 1 < argc)
-			o->syncpr = (uint32_t)strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(a, "--cci"))
+		if (!strcmp(a, "--mb") && i + 1 < argc) {
+			if (parse_u64(argv[++i], 1u << 20, &o->mb))
+				return -1;
+		} else if (!strcmp(a, "--seed") && i + 1 < argc) {
+			if (parse_u64(argv[++i], UINT64_MAX, &o->seed))
+				return -1;
+		} else if (!strcmp(a, "--code-kb") && i + 1 < argc) {
+			if (parse_u64(argv[++i], UINT64_MAX, &o->code_kb))
+				return -1;
+		} else if (!strcmp(a, "--syncpr") && i + 1 < argc) {
+			if (parse_u64(argv[++i], UINT32_MAX, &v))
+				return -1;
+			o->syncpr = (uint32_t)v;
+		} else if (!strcmp(a, "--cci")) {
 			o->configr |= TRCCONFIGR_CCI;
-		else if (!strcmp(a, "--ts"))
+		} else if (!strcmp(a, "--ts")) {
 			o->configr |= TRCCONFIGR_TS;
-		else if (!strcmp(a, "--cid"))
+		} else if (!strcmp(a, "--cid")) {
 			o->configr |= TRCCONFIGR_CID;
-		else if (!strcmp(a, "--vmid"))
+		} else if (!strcmp(a, "--vmid")) {
 			o->configr |= TRCCONFIGR_VMID;
-		else if (a[0] != '-' && !o->dir)
+		} else if (a[0] != '-' && !o->dir) {
 			o->dir = a;
-		else
+		} else {
 			return -1;
+		}
 	}
 	if (!o->dir || o->code_kb < 4 || o->code_kb > 65536)
 		return -1;

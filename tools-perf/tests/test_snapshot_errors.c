@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Snapshot directories that are not what they should be: ss_load() must
+ * refuse each with a message naming the file, the line or the section,
+ * and the value at fault - never decode with a register it could not read
+ * as if it were 0.  A well-formed snapshot built the same way loads, with
+ * the values it gives, so that each failure is down to its one defect.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tap.h"
+#include "util/snapshot.h"
+
+static char dir[] = "/tmp/ss_errors.XXXXXX";
+static const char *const files[] = {
+	"snapshot.ini", "cpu_0.ini", "ETE_0.ini", "trace.ini", "session.bin",
+	"mem.bin"
+};
+
+static const char snapshot_ini[] =
+	"[snapshot]\nversion=1.0\n\n"
+	"[device_list]\ndevice0=cpu_0.ini\ndevice1=ETE_0.ini\n\n"
+	"[trace]\nmetadata=trace.ini\n";
+static const char cpu_ini[] =
+	"[device]\nname=cpu_0\nclass=core\ntype=ARM-AA64\n\n"
+	"[regs]\nPC(size:64)=0x1000\n\n"
+	"[dump1]\nfile=mem.bin\naddress=0xffff000000001000\nlength=0x10\n";
+static const char ete_ini[] =
+	"; an ETE 1.0 as the reference snapshots have it\n"
+	"[device]\nname=ETE_0\nclass=trace_source\ntype=ETE\n\n"
+	"[regs]\nTRCIDR0=0x28000EA1\nTRCIDR1=0x4100FFF0\n"
+	"TRCIDR2(0x1e8)=0xD0001088\nTRCIDR8=0x0\nTRCCONFIGR=0x1\n"
+	"TRCDEVARCH=0x47705A13\nTRCTRACEIDR=0x10\n";
+static const char trace_ini[] =
+	"[trace_buffers]\nbuffers=buffer0\n\n"
+	"[buffer0]\nname=ETB_0\nfile=session.bin\nformat=source_data\n\n"
+	"[source_buffers]\nETE_0=ETB_0\n\n"
+	"[core_trace_sources]\ncpu_0=ETE_0\n";
+
+static void put(const char *name, const char *text, size_t len)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f || fwrite(text, 1, len, f) != len) {
+		tap_diag("cannot write %s", path);
+		exit(1);
+	}
+	fclose(f);
+}
+
+static void put_s(const char *name, const char *text)
+{
+	put(name, text, strlen(text));
+}
+
+/* the well-formed snapshot, then @file replaced by @text */
+static void build(const char *file, const char *text)
+{
+	put_s("snapshot.ini", snapshot_ini);
+	put_s("cpu_0.ini", cpu_ini);
+	put_s("ETE_0.ini", ete_ini);
+	put_s("trace.ini", trace_ini);
+	put("session.bin", "\0\0\0\0\0\0\0\0\0\0\0\x80", 12);
+	put("mem.bin", "\x1f\x20\x03\xd5\x1f\x20\x03\xd5\x1f\x20\x03\xd5"
+	    "\xc0\x03\x5f\xd6", 16);
+	if (file)
+		put_s(file, text);
+}
+
+/*
+ * The snapshot with @file as @text (none: without @file) must fail to
+ * load, saying @want, where "%s" stands for the directory.
+ */
+static void refused(const char *what, const char *file, const char *text,
+		    const char *want)
+{
+	struct ss_snapshot ss;
+	char err[512], full[512], path[256];
+	int r;
+
+	build(text ? file : NULL, text);
+	if (!text) {
+		snprintf(path, sizeof(path), "%s/%s", dir, file);
+		unlink(path);
+	}
+	memset(err, 0, sizeof(err));
+	r = ss_load(dir, &ss, err, sizeof(err));
+	snprintf(full, sizeof(full), want, dir);
+	if (!r)
+		ss_free(&ss);
+	if (!tap_ok(r && !strcmp(err, full), "refused: %s", what))
+		tap_diag("ss_load %d, said '%s', want '%s'", r, err, full);
+}
+
+/* Replace the first @from of @base by @to (static buffer). */
+static const char *edit(const char *base, const char *from, const char *to)
+{
+	static char out[4096];
+	const char *at = strstr(base, from);
+
+	if (!at) {
+		tap_diag("'%s' is not in the template", from);
+		exit(1);
+	}
+	snprintf(out, sizeof(out), "%.*s%s%s", (int)(at - base), base, to,
+		 at + strlen(from));
+	return out;
+}
+
+static void well_formed(void)
+{
+	const struct ss_device *src[1];
+	struct ss_snapshot ss;
+	char err[512] = "";
+	bool ok;
+
+	build(NULL, NULL);
+	ok = !ss_load(dir, &ss, err, sizeof(err));
+	if (!tap_ok(ok, "the well-formed snapshot loads")) {
+		tap_diag("%s", err);
+		return;
+	}
+	ok = ss.nbuf == 1 && ss.ndev == 2 &&
+		ss_buffer_sources(&ss, &ss.buf[0], src, 1) == 1 &&
+		src[0]->ete.trcidr0 == 0x28000ea1 &&
+		src[0]->ete.trcidr2 == 0xd0001088 &&
+		src[0]->ete.trctraceidr == 0x10 &&
+		ss.dev[0].ndumps == 1 &&
+		ss.dev[0].dumps[0].address == 0xffff000000001000ull &&
+		ss.dev[0].dumps[0].length == 0x10;
+	tap_ok(ok, "its registers, buffer, sources and dump are as written");
+	ss_free(&ss);
+}
+
+int main(void)
+{
+	char long_line[2100];
+
+	if (!mkdtemp(dir)) {
+		tap_ok(false, "mkdtemp");
+		return tap_exit();
+	}
+	well_formed();
+
+	/* registers: whole 32-bit numbers or nothing */
+	refused("a register that is not a number", "ETE_0.ini",
+		edit(ete_ini, "TRCIDR0=0x28000EA1", "TRCIDR0=zz"),
+		"%s/ETE_0.ini: [regs] TRCIDR0=zz is not a 32-bit value");
+	refused("a register with trailing text", "ETE_0.ini",
+		edit(ete_ini, "TRCCONFIGR=0x1", "TRCCONFIGR=0x1g"),
+		"%s/ETE_0.ini: [regs] TRCCONFIGR=0x1g is not a 32-bit value");
+	refused("a register over 32 bits", "ETE_0.ini",
+		edit(ete_ini, "TRCIDR8=0x0", "TRCIDR8=0x100000000"),
+		"%s/ETE_0.ini: [regs] TRCIDR8=0x100000000 is not a 32-bit "
+		"value");
+	refused("a negative register", "ETE_0.ini",
+		edit(ete_ini, "TRCTRACEIDR=0x10", "TRCTRACEIDR=-1"),
+		"%s/ETE_0.ini: [regs] TRCTRACEIDR=-1 is not a 32-bit value");
+	refused("an empty register", "ETE_0.ini",
+		edit(ete_ini, "TRCIDR1=0x4100FFF0", "TRCIDR1="),
+		"%s/ETE_0.ini: [regs] TRCIDR1= is not a 32-bit value");
+
+	/* memory dumps */
+	refused("a dump without an address", "cpu_0.ini",
+		edit(cpu_ini, "address=0xffff000000001000\n", ""),
+		"%s/cpu_0.ini: [dump1] needs a file and an address");
+	refused("a dump without a file", "cpu_0.ini",
+		edit(cpu_ini, "file=mem.bin\n", ""),
+		"%s/cpu_0.ini: [dump1] needs a file and an address");
+	refused("a dump address that is not a number", "cpu_0.ini",
+		edit(cpu_ini, "address=0xffff000000001000",
+		     "address=0xffff00000000100q"),
+		"%s/cpu_0.ini: [dump1] address=0xffff00000000100q length=0x10: "
+		"not a number");
+	refused("a dump address over 64 bits", "cpu_0.ini",
+		edit(cpu_ini, "address=0xffff000000001000",
+		     "address=0x1ffff000000001000"),
+		"%s/cpu_0.ini: [dump1] address=0x1ffff000000001000 "
+		"length=0x10: not a number");
+	refused("a dump length that is not a number", "cpu_0.ini",
+		edit(cpu_ini, "length=0x10", "length=16 bytes"),
+		"%s/cpu_0.ini: [dump1] address=0xffff000000001000 "
+		"length=16 bytes: not a number");
+
+	/* the .ini syntax, with the line at fault */
+	refused("a line that is not key=value", "snapshot.ini",
+		edit(snapshot_ini, "version=1.0", "version 1.0"),
+		"%s/snapshot.ini:2: neither [section] nor key=value");
+	refused("a section header without its bracket", "trace.ini",
+		edit(trace_ini, "[buffer0]", "[buffer0"),
+		"%s/trace.ini:4: bad section header");
+	refused("text after a section header", "trace.ini",
+		edit(trace_ini, "[buffer0]", "[buffer0] x"),
+		"%s/trace.ini:4: bad section header");
+	refused("a key before any section", "ETE_0.ini",
+		edit(ete_ini, "; an ETE", "name=x\n; an ETE"),
+		"%s/ETE_0.ini:1: text before the first [section]");
+	refused("an empty key", "cpu_0.ini",
+		edit(cpu_ini, "class=core", "=core"),
+		"%s/cpu_0.ini:3: neither [section] nor key=value");
+	memset(long_line, 'x', sizeof(long_line) - 1);
+	long_line[sizeof(long_line) - 1] = 0;
+	memcpy(long_line, "description=", 12);
+	refused("a line longer than the reader's", "snapshot.ini",
+		edit(snapshot_ini, "version=1.0", long_line),
+		"%s/snapshot.ini:2: line longer than 1022 bytes");
+
+	/* what the files name */
+	refused("a buffer without a file", "trace.ini",
+		edit(trace_ini, "file=session.bin\n", ""),
+		"%s/trace.ini: [buffer0] names no file");
+	refused("a device file that is not there", "snapshot.ini",
+		edit(snapshot_ini, "device1=ETE_0.ini", "device1=ETE_9.ini"),
+		"cannot read %s/ETE_9.ini");
+	refused("no trace metadata file", "trace.ini", NULL,
+		"cannot read %s/trace.ini");
+	refused("no snapshot.ini", "snapshot.ini", NULL,
+		"cannot read %s/snapshot.ini");
+	refused("binary junk for an .ini", "cpu_0.ini",
+		"\x7f" "ELF\x02\x01\x01\n\x90\x91=\n",
+		"%s/cpu_0.ini:1: text before the first [section]");
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char p[256];
+
+		snprintf(p, sizeof(p), "%s/%s", dir, files[i]);
+		unlink(p);
+	}
+	if (rmdir(dir))
+		tap_diag("could not remove %s", dir);
+	return tap_exit();
+}
