@@ -96,9 +96,7 @@ static inline uint8_t hdr_is(uint8_t hdr)
 static inline void addr_match(struct ete_pkt_decoder *d, unsigned int idx,
 			      struct ete_pkt *pkt)
 {
-	if (idx < ETE_ADDR_STACK_DEPTH)
-		d->addr = d->stack[idx];
-	ete_pkt_addr_push(d);
+	ete_pkt_addr_recall(d, idx);
 	pkt->match_idx = (uint8_t)idx;
 	pkt->addr = d->addr;
 }

@@ -62,16 +62,16 @@ void ete_pkt_build_fast_table(struct ete_pkt_decoder *d)
 			k = FAST_MATCH;
 			break;
 		case P_ADDR_SHORT:
-			k = FAST_SHORT;
 			is = hdr_is(hb);
+			k = is ? FAST_SHORT_IS1 : FAST_SHORT_IS0;
 			break;
 		case P_ADDR_LONG_32:
-			k = FAST_LONG_32;
 			is = hdr_is(hb);
+			k = is ? FAST_LONG_32_IS1 : FAST_LONG_32_IS0;
 			break;
 		case P_ADDR_LONG_64:
-			k = FAST_LONG_64;
 			is = hdr_is(hb);
+			k = is ? FAST_LONG_64_IS1 : FAST_LONG_64_IS0;
 			break;
 		case P_EXCEPTION:
 			k = FAST_EXCEPTION;

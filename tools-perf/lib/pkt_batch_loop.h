@@ -20,9 +20,13 @@ enum fast_kind {
 	FAST_NONE = 0,		/* needs ete_pkt_decode() */
 	FAST_ONE,		/* one byte, all in the table entry */
 	FAST_MATCH,		/* Exact Match (and Source Address Match) */
-	FAST_SHORT,
-	FAST_LONG_32,
-	FAST_LONG_64,
+	/* addresses by IS, so that each case's shifts are constants */
+	FAST_SHORT_IS0,
+	FAST_SHORT_IS1,
+	FAST_LONG_32_IS0,
+	FAST_LONG_32_IS1,
+	FAST_LONG_64_IS0,
+	FAST_LONG_64_IS1,
 	FAST_EXCEPTION,
 	FAST_PARSE,		/* the packet's parser, then converted */
 	FAST_CCNT_F1,		/* cycle count F1 without commit field */
@@ -153,7 +157,6 @@ pkt_batch_loop(struct ete_pkt_decoder *d, const uint8_t *buf,
 		uint64_t f = d->hdr_fast[p[0]];
 		uint64_t w0;
 		unsigned int n, type;
-		uint8_t is;
 
 		if (f & 0xff00) {
 			/*
@@ -173,27 +176,36 @@ pkt_batch_loop(struct ete_pkt_decoder *d, const uint8_t *buf,
 			} while (f & 0xff00);
 		}
 		w0 = (uint64_t)(p - buf) | f << 32;
-		is = (uint8_t)(f >> 24);
 		switch ((enum fast_kind)(f >> 32)) {
 		case FAST_MATCH:
-			n = p[0] & ETE_HDR_ADDR_MATCH_IDX;
-			if (n < ETE_ADDR_STACK_DEPTH)
-				d->addr = d->stack[n];
-			ete_pkt_addr_push(d);
+			ete_pkt_addr_recall(d, p[0] & ETE_HDR_ADDR_MATCH_IDX);
 			w0 |= (uint64_t)d->addr.is << 56;
 			n = 1;
 			break;
-		case FAST_SHORT:
-			apply_short(d, p + 1, is);
+		case FAST_SHORT_IS0:
+			apply_short(d, p + 1, 0);
 			n = 1 + ((p[1] & ETE_PKT_CONT) ?
 				 ETE_ADDR_SHORT_MAX_BYTES : 1);
 			break;
-		case FAST_LONG_32:
-			set_addr_32(d, long_addr_32(p + 1, is), is);
+		case FAST_SHORT_IS1:
+			apply_short(d, p + 1, 1);
+			n = 1 + ((p[1] & ETE_PKT_CONT) ?
+				 ETE_ADDR_SHORT_MAX_BYTES : 1);
+			break;
+		case FAST_LONG_32_IS0:
+			set_addr_32(d, long_addr_32(p + 1, 0), 0);
 			n = 1 + ETE_ADDR_L32_BYTES;
 			break;
-		case FAST_LONG_64:
-			set_addr_64(d, long_addr_64(p + 1, is), is);
+		case FAST_LONG_32_IS1:
+			set_addr_32(d, long_addr_32(p + 1, 1), 1);
+			n = 1 + ETE_ADDR_L32_BYTES;
+			break;
+		case FAST_LONG_64_IS0:
+			set_addr_64(d, long_addr_64(p + 1, 0), 0);
+			n = 1 + ETE_ADDR_L64_BYTES;
+			break;
+		case FAST_LONG_64_IS1:
+			set_addr_64(d, long_addr_64(p + 1, 1), 1);
 			n = 1 + ETE_ADDR_L64_BYTES;
 			break;
 		case FAST_EXCEPTION:

@@ -6,6 +6,7 @@
 #ifndef _ETE_PKT_INTERNAL_H
 #define _ETE_PKT_INTERNAL_H
 
+#include <stddef.h>
 #include <ete/pkt.h>
 #include <armtrace/ete_pkt.h>
 #include <armtrace/ete_regs.h>
@@ -67,27 +68,93 @@ void ete_pkt_build_fast_table(struct ete_pkt_decoder *d);
 void ete_pkt_state_reset(struct ete_pkt_decoder *d);
 void ete_pkt_addr_stack_reset(struct ete_pkt_decoder *d);
 
+/*
+ * The address registers (the current address and the three-entry history)
+ * are moved as whole 16-byte units.  An address stored field by field and
+ * then copied as one struct makes the copy wait until the fields reach the
+ * cache: a store buffer forwards one store to a load it covers, not
+ * several smaller stores to one larger load.  Compilers split struct
+ * stores as they see fit (constant fields become byte stores), so on
+ * x86-64 the moves are explicit SSE2 (always there); elsewhere they stay
+ * plain struct copies.
+ */
+#if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#include <emmintrin.h>
+
+typedef __m128i areg_t;
+
+_Static_assert(sizeof(struct ete_pkt_addr) == 16 &&
+	       offsetof(struct ete_pkt_addr, valid_bits) == 8 &&
+	       offsetof(struct ete_pkt_addr, pkt_bits) == 9 &&
+	       offsetof(struct ete_pkt_addr, is) == 10,
+	       "struct ete_pkt_addr as areg_make() builds it");
+
+static inline areg_t areg_load(const struct ete_pkt_addr *a)
+{
+	return _mm_loadu_si128((const __m128i *)(const void *)a);
+}
+
+static inline void areg_store(struct ete_pkt_addr *a, areg_t v)
+{
+	_mm_storeu_si128((__m128i *)(void *)a, v);
+}
+
+static inline areg_t areg_make(struct ete_pkt_addr a)
+{
+	return _mm_set_epi64x((long long)(a.valid_bits |
+					  (uint64_t)a.pkt_bits << 8 |
+					  (uint64_t)a.is << 16),
+			      (long long)a.val);
+}
+#else
+typedef struct ete_pkt_addr areg_t;
+
+static inline areg_t areg_load(const struct ete_pkt_addr *a)
+{
+	return *a;
+}
+
+static inline void areg_store(struct ete_pkt_addr *a, areg_t v)
+{
+	*a = v;
+}
+
+static inline areg_t areg_make(struct ete_pkt_addr a)
+{
+	return a;
+}
+#endif
+
 /* Every address a packet supplies becomes entry 0; older ones shift down. */
 static inline void ete_pkt_addr_push(struct ete_pkt_decoder *d)
 {
-	d->stack[2] = d->stack[1];
-	d->stack[1] = d->stack[0];
-	d->stack[0] = d->addr;
+	areg_t s0 = areg_load(&d->stack[0]), s1 = areg_load(&d->stack[1]);
+
+	areg_store(&d->stack[2], s1);
+	areg_store(&d->stack[1], s0);
+	areg_store(&d->stack[0], areg_load(&d->addr));
 }
 
-/*
- * @a becomes the current address and entry 0.  Built in registers and
- * stored whole, both places: an address written field by field and then
- * copied as one 16-byte struct makes the copy wait for the fields (the
- * store buffer cannot forward several small stores to one larger load).
- */
+/* @a becomes the current address and entry 0. */
 static inline void ete_pkt_addr_set(struct ete_pkt_decoder *d,
 				    struct ete_pkt_addr a)
 {
-	d->stack[2] = d->stack[1];
-	d->stack[1] = d->stack[0];
-	d->stack[0] = a;
-	d->addr = a;
+	areg_t s0 = areg_load(&d->stack[0]), s1 = areg_load(&d->stack[1]);
+	areg_t v = areg_make(a);
+
+	areg_store(&d->stack[2], s1);
+	areg_store(&d->stack[1], s0);
+	areg_store(&d->stack[0], v);
+	areg_store(&d->addr, v);
+}
+
+/* Exact Match: address register @idx again (the current one if >= 3). */
+static inline void ete_pkt_addr_recall(struct ete_pkt_decoder *d,
+				       unsigned int idx)
+{
+	if (idx < ETE_ADDR_STACK_DEPTH)
+		areg_store(&d->addr, areg_load(&d->stack[idx]));
+	ete_pkt_addr_push(d);
 }
 
 /* pkt_sync.c: byte-wise A-Sync search before the decoder is synchronised */
