@@ -139,6 +139,28 @@ const uint8_t *pkt_batch_end(struct ete_pkt_decoder *d, const uint8_t *buf,
 			     size_t len, size_t max);
 
 /*
+ * The address packets of pkt_batch_loop(), each case with its @is and
+ * @bytes constant: applied to the address registers; return the length.
+ */
+static inline __attribute__((always_inline)) unsigned int
+fast_short(struct ete_pkt_decoder *d, const uint8_t *p, uint8_t is)
+{
+	apply_short(d, p + 1, is);
+	return 1 + ((p[1] & ETE_PKT_CONT) ? ETE_ADDR_SHORT_MAX_BYTES : 1);
+}
+
+static inline __attribute__((always_inline)) unsigned int
+fast_long(struct ete_pkt_decoder *d, const uint8_t *p, unsigned int bytes,
+	  uint8_t is)
+{
+	if (bytes == ETE_ADDR_L64_BYTES)
+		set_addr_64(d, long_addr_64(p + 1, is), is);
+	else
+		set_addr_32(d, long_addr_32(p + 1, is), is);
+	return 1 + bytes;
+}
+
+/*
  * Decode packets from @buf while they start at or before @end, each into
  * the record at *@rec, then handed to @emit; with @step 1 the records
  * fill an array (*@rec is left after the last), with 0 each one reuses
@@ -183,30 +205,22 @@ pkt_batch_loop(struct ete_pkt_decoder *d, const uint8_t *buf,
 			n = 1;
 			break;
 		case FAST_SHORT_IS0:
-			apply_short(d, p + 1, 0);
-			n = 1 + ((p[1] & ETE_PKT_CONT) ?
-				 ETE_ADDR_SHORT_MAX_BYTES : 1);
+			n = fast_short(d, p, 0);
 			break;
 		case FAST_SHORT_IS1:
-			apply_short(d, p + 1, 1);
-			n = 1 + ((p[1] & ETE_PKT_CONT) ?
-				 ETE_ADDR_SHORT_MAX_BYTES : 1);
+			n = fast_short(d, p, 1);
 			break;
 		case FAST_LONG_32_IS0:
-			set_addr_32(d, long_addr_32(p + 1, 0), 0);
-			n = 1 + ETE_ADDR_L32_BYTES;
+			n = fast_long(d, p, ETE_ADDR_L32_BYTES, 0);
 			break;
 		case FAST_LONG_32_IS1:
-			set_addr_32(d, long_addr_32(p + 1, 1), 1);
-			n = 1 + ETE_ADDR_L32_BYTES;
+			n = fast_long(d, p, ETE_ADDR_L32_BYTES, 1);
 			break;
 		case FAST_LONG_64_IS0:
-			set_addr_64(d, long_addr_64(p + 1, 0), 0);
-			n = 1 + ETE_ADDR_L64_BYTES;
+			n = fast_long(d, p, ETE_ADDR_L64_BYTES, 0);
 			break;
 		case FAST_LONG_64_IS1:
-			set_addr_64(d, long_addr_64(p + 1, 1), 1);
-			n = 1 + ETE_ADDR_L64_BYTES;
+			n = fast_long(d, p, ETE_ADDR_L64_BYTES, 1);
 			break;
 		case FAST_EXCEPTION:
 			type = ETE_FIELD_GET(ETE_EXC_TYPE, p[1]);
