@@ -137,6 +137,83 @@ static void well_formed(void)
 	ss_free(&ss);
 }
 
+/* The well-formed text of @file. */
+static const char *template_of(const char *file)
+{
+	return !strcmp(file, "snapshot.ini") ? snapshot_ini :
+		!strcmp(file, "cpu_0.ini") ? cpu_ini :
+		!strcmp(file, "ETE_0.ini") ? ete_ini : trace_ini;
+}
+
+/*
+ * One defect each: in @file, @from becomes @to (no @from: @file is @to
+ * whole, or is not there if @to is NULL); "%s" in @want is the directory.
+ */
+static const struct defect {
+	const char *what, *file, *from, *to, *want;
+} defects[] = {
+	/* registers: whole 32-bit numbers or nothing */
+	{ "a register that is not a number", "ETE_0.ini",
+	  "TRCIDR0=0x28000EA1", "TRCIDR0=zz",
+	  "%s/ETE_0.ini: [regs] TRCIDR0=zz is not a 32-bit value" },
+	{ "a register with trailing text", "ETE_0.ini",
+	  "TRCCONFIGR=0x1", "TRCCONFIGR=0x1g",
+	  "%s/ETE_0.ini: [regs] TRCCONFIGR=0x1g is not a 32-bit value" },
+	{ "a register over 32 bits", "ETE_0.ini",
+	  "TRCIDR8=0x0", "TRCIDR8=0x100000000",
+	  "%s/ETE_0.ini: [regs] TRCIDR8=0x100000000 is not a 32-bit value" },
+	{ "a negative register", "ETE_0.ini",
+	  "TRCTRACEIDR=0x10", "TRCTRACEIDR=-1",
+	  "%s/ETE_0.ini: [regs] TRCTRACEIDR=-1 is not a 32-bit value" },
+	{ "an empty register", "ETE_0.ini",
+	  "TRCIDR1=0x4100FFF0", "TRCIDR1=",
+	  "%s/ETE_0.ini: [regs] TRCIDR1= is not a 32-bit value" },
+	/* memory dumps */
+	{ "a dump without an address", "cpu_0.ini",
+	  "address=0xffff000000001000\n", "",
+	  "%s/cpu_0.ini: [dump1] needs a file and an address" },
+	{ "a dump without a file", "cpu_0.ini", "file=mem.bin\n", "",
+	  "%s/cpu_0.ini: [dump1] needs a file and an address" },
+	{ "a dump address that is not a number", "cpu_0.ini",
+	  "address=0xffff000000001000", "address=0xffff00000000100q",
+	  "%s/cpu_0.ini: [dump1] address=0xffff00000000100q length=0x10: "
+	  "not a number" },
+	{ "a dump address over 64 bits", "cpu_0.ini",
+	  "address=0xffff000000001000", "address=0x1ffff000000001000",
+	  "%s/cpu_0.ini: [dump1] address=0x1ffff000000001000 length=0x10: "
+	  "not a number" },
+	{ "a dump length that is not a number", "cpu_0.ini",
+	  "length=0x10", "length=16 bytes",
+	  "%s/cpu_0.ini: [dump1] address=0xffff000000001000 "
+	  "length=16 bytes: not a number" },
+	/* the .ini syntax, with the line at fault */
+	{ "a line that is not key=value", "snapshot.ini",
+	  "version=1.0", "version 1.0",
+	  "%s/snapshot.ini:2: neither [section] nor key=value" },
+	{ "a section header without its bracket", "trace.ini",
+	  "[buffer0]", "[buffer0", "%s/trace.ini:4: bad section header" },
+	{ "text after a section header", "trace.ini",
+	  "[buffer0]", "[buffer0] x", "%s/trace.ini:4: bad section header" },
+	{ "a key before any section", "ETE_0.ini",
+	  "; an ETE", "name=x\n; an ETE",
+	  "%s/ETE_0.ini:1: text before the first [section]" },
+	{ "an empty key", "cpu_0.ini", "class=core", "=core",
+	  "%s/cpu_0.ini:3: neither [section] nor key=value" },
+	{ "binary junk for an .ini", "cpu_0.ini", NULL,
+	  "\x7f" "ELF\x02\x01\x01\n\x90\x91=\n",
+	  "%s/cpu_0.ini:1: text before the first [section]" },
+	/* what the files name */
+	{ "a buffer without a file", "trace.ini", "file=session.bin\n", "",
+	  "%s/trace.ini: [buffer0] names no file" },
+	{ "a device file that is not there", "snapshot.ini",
+	  "device1=ETE_0.ini", "device1=ETE_9.ini",
+	  "cannot read %s/ETE_9.ini" },
+	{ "no trace metadata file", "trace.ini", NULL, NULL,
+	  "cannot read %s/trace.ini" },
+	{ "no snapshot.ini", "snapshot.ini", NULL, NULL,
+	  "cannot read %s/snapshot.ini" },
+};
+
 int main(void)
 {
 	char long_line[2100];
@@ -147,83 +224,20 @@ int main(void)
 	}
 	well_formed();
 
-	/* registers: whole 32-bit numbers or nothing */
-	refused("a register that is not a number", "ETE_0.ini",
-		edit(ete_ini, "TRCIDR0=0x28000EA1", "TRCIDR0=zz"),
-		"%s/ETE_0.ini: [regs] TRCIDR0=zz is not a 32-bit value");
-	refused("a register with trailing text", "ETE_0.ini",
-		edit(ete_ini, "TRCCONFIGR=0x1", "TRCCONFIGR=0x1g"),
-		"%s/ETE_0.ini: [regs] TRCCONFIGR=0x1g is not a 32-bit value");
-	refused("a register over 32 bits", "ETE_0.ini",
-		edit(ete_ini, "TRCIDR8=0x0", "TRCIDR8=0x100000000"),
-		"%s/ETE_0.ini: [regs] TRCIDR8=0x100000000 is not a 32-bit "
-		"value");
-	refused("a negative register", "ETE_0.ini",
-		edit(ete_ini, "TRCTRACEIDR=0x10", "TRCTRACEIDR=-1"),
-		"%s/ETE_0.ini: [regs] TRCTRACEIDR=-1 is not a 32-bit value");
-	refused("an empty register", "ETE_0.ini",
-		edit(ete_ini, "TRCIDR1=0x4100FFF0", "TRCIDR1="),
-		"%s/ETE_0.ini: [regs] TRCIDR1= is not a 32-bit value");
+	for (size_t i = 0; i < sizeof(defects) / sizeof(defects[0]); i++) {
+		const struct defect *x = &defects[i];
+		const char *text = x->to;
 
-	/* memory dumps */
-	refused("a dump without an address", "cpu_0.ini",
-		edit(cpu_ini, "address=0xffff000000001000\n", ""),
-		"%s/cpu_0.ini: [dump1] needs a file and an address");
-	refused("a dump without a file", "cpu_0.ini",
-		edit(cpu_ini, "file=mem.bin\n", ""),
-		"%s/cpu_0.ini: [dump1] needs a file and an address");
-	refused("a dump address that is not a number", "cpu_0.ini",
-		edit(cpu_ini, "address=0xffff000000001000",
-		     "address=0xffff00000000100q"),
-		"%s/cpu_0.ini: [dump1] address=0xffff00000000100q length=0x10: "
-		"not a number");
-	refused("a dump address over 64 bits", "cpu_0.ini",
-		edit(cpu_ini, "address=0xffff000000001000",
-		     "address=0x1ffff000000001000"),
-		"%s/cpu_0.ini: [dump1] address=0x1ffff000000001000 "
-		"length=0x10: not a number");
-	refused("a dump length that is not a number", "cpu_0.ini",
-		edit(cpu_ini, "length=0x10", "length=16 bytes"),
-		"%s/cpu_0.ini: [dump1] address=0xffff000000001000 "
-		"length=16 bytes: not a number");
-
-	/* the .ini syntax, with the line at fault */
-	refused("a line that is not key=value", "snapshot.ini",
-		edit(snapshot_ini, "version=1.0", "version 1.0"),
-		"%s/snapshot.ini:2: neither [section] nor key=value");
-	refused("a section header without its bracket", "trace.ini",
-		edit(trace_ini, "[buffer0]", "[buffer0"),
-		"%s/trace.ini:4: bad section header");
-	refused("text after a section header", "trace.ini",
-		edit(trace_ini, "[buffer0]", "[buffer0] x"),
-		"%s/trace.ini:4: bad section header");
-	refused("a key before any section", "ETE_0.ini",
-		edit(ete_ini, "; an ETE", "name=x\n; an ETE"),
-		"%s/ETE_0.ini:1: text before the first [section]");
-	refused("an empty key", "cpu_0.ini",
-		edit(cpu_ini, "class=core", "=core"),
-		"%s/cpu_0.ini:3: neither [section] nor key=value");
+		if (x->from)
+			text = edit(template_of(x->file), x->from, x->to);
+		refused(x->what, x->file, text, x->want);
+	}
 	memset(long_line, 'x', sizeof(long_line) - 1);
 	long_line[sizeof(long_line) - 1] = 0;
 	memcpy(long_line, "description=", 12);
 	refused("a line longer than the reader's", "snapshot.ini",
 		edit(snapshot_ini, "version=1.0", long_line),
 		"%s/snapshot.ini:2: line longer than 1022 bytes");
-
-	/* what the files name */
-	refused("a buffer without a file", "trace.ini",
-		edit(trace_ini, "file=session.bin\n", ""),
-		"%s/trace.ini: [buffer0] names no file");
-	refused("a device file that is not there", "snapshot.ini",
-		edit(snapshot_ini, "device1=ETE_0.ini", "device1=ETE_9.ini"),
-		"cannot read %s/ETE_9.ini");
-	refused("no trace metadata file", "trace.ini", NULL,
-		"cannot read %s/trace.ini");
-	refused("no snapshot.ini", "snapshot.ini", NULL,
-		"cannot read %s/snapshot.ini");
-	refused("binary junk for an .ini", "cpu_0.ini",
-		"\x7f" "ELF\x02\x01\x01\n\x90\x91=\n",
-		"%s/cpu_0.ini:1: text before the first [section]");
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char p[256];
 
