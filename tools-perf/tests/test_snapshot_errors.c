@@ -97,6 +97,21 @@ static void refused(const char *what, const char *file, const char *text,
 		tap_diag("ss_load %d, said '%s', want '%s'", r, err, full);
 }
 
+/* The snapshot with @file as @text must load. */
+static void loads(const char *what, const char *file, const char *text)
+{
+	struct ss_snapshot ss;
+	char err[512] = "";
+	int r;
+
+	build(file, text);
+	r = ss_load(dir, &ss, err, sizeof(err));
+	if (!r)
+		ss_free(&ss);
+	if (!tap_ok(!r, "loads: %s", what))
+		tap_diag("%s", err);
+}
+
 /* Replace the first @from of @base by @to (static buffer). */
 static const char *edit(const char *base, const char *from, const char *to)
 {
@@ -216,7 +231,7 @@ static const struct defect {
 
 int main(void)
 {
-	char long_line[2100];
+	char long_line[1100];
 
 	if (!mkdtemp(dir)) {
 		tap_ok(false, "mkdtemp");
@@ -232,8 +247,20 @@ int main(void)
 			text = edit(template_of(x->file), x->from, x->to);
 		refused(x->what, x->file, text, x->want);
 	}
-	memset(long_line, 'x', sizeof(long_line) - 1);
-	long_line[sizeof(long_line) - 1] = 0;
+	/* the longest line the reader takes is 1022 bytes and its newline */
+	memset(long_line, 'x', 1022);
+	long_line[1022] = 0;
+	memcpy(long_line, "description=", 12);
+	loads("a line of 1022 bytes", "snapshot.ini",
+	      edit(snapshot_ini, "version=1.0", long_line));
+	/* ... or 1023 bytes at the end of the file, with no newline */
+	memset(long_line, ' ', 1023);
+	long_line[1023] = 0;
+	memcpy(long_line, "cpu_0=ETE_0", 11);
+	loads("a last line of 1023 bytes, no newline", "trace.ini",
+	      edit(trace_ini, "cpu_0=ETE_0\n", long_line));
+	memset(long_line, 'x', 1023);
+	long_line[1023] = 0;
 	memcpy(long_line, "description=", 12);
 	refused("a line longer than the reader's", "snapshot.ini",
 		edit(snapshot_ini, "version=1.0", long_line),

@@ -60,16 +60,21 @@ int ini_load(const char *path, struct ini *ini, char *err, size_t errlen)
 	}
 	while (fgets(line, sizeof(line), f)) {
 		size_t len = strlen(line);
-		char *s = trim(line), *eq;
 		struct ini_entry e;
+		char *s, *eq;
 
 		lineno++;
-		if (len == sizeof(line) - 1 && line[len - 1] != '\n' &&
-		    !feof(f)) {
-			say(err, errlen, "%s:%u: line longer than %zu bytes",
-			    path, lineno, sizeof(line) - 2);
-			goto fail;
+		/* a full buffer without the newline: more unless at the end */
+		if (len == sizeof(line) - 1 && line[len - 1] != '\n') {
+			int c = getc(f);
+
+			if (c != EOF) {
+				say(err, errlen, "%s:%u: line longer than %zu "
+				    "bytes", path, lineno, sizeof(line) - 2);
+				goto fail;
+			}
 		}
+		s = trim(line);
 		if (!*s || *s == ';' || *s == '#')
 			continue;
 		if (*s == '[') {

@@ -80,15 +80,15 @@ static int load_dumps(struct ss_device *d, const struct ini *ini,
 		      const char *path, char *err, size_t errlen)
 {
 	for (size_t s = 0; s < ini->nsections; s++) {
-		const char *sec = ini->sections[s];
-		const char *file = ini_get(ini, sec, "file");
-		const char *addr = ini_get(ini, sec, "address");
-		const char *len = ini_get(ini, sec, "length");
+		const char *sec = ini->sections[s], *file, *addr, *len;
 		uint64_t a, n = 0;
 		struct ss_dump *p;
 
 		if (strncmp(sec, "dump", 4))
 			continue;
+		file = ini_get(ini, sec, "file");
+		addr = ini_get(ini, sec, "address");
+		len = ini_get(ini, sec, "length");
 		if (!file || !*file || !addr) {
 			snprintf(err, errlen, "%s: [%s] needs a file and an "
 				 "address", path, sec);
