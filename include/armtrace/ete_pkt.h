@@ -61,7 +61,19 @@
 #define ETE_EXC_TYPE_HI			0x1fu	/* byte 2: exception type [9:5] */
 #define ETE_EXC_TYPE_HI_SHIFT		5u
 #define ETE_EXC_P			0x20u	/* byte 2: fault pending (M) */
+/* exception types (A-profile exception numbers) */
 #define ETE_EXC_TYPE_PE_RESET		0x00u
+#define ETE_EXC_TYPE_DEBUG_HALT		0x01u
+#define ETE_EXC_TYPE_CALL		0x02u	/* SVC, HVC, SMC */
+#define ETE_EXC_TYPE_TRAP		0x03u
+#define ETE_EXC_TYPE_SERROR		0x04u
+#define ETE_EXC_TYPE_INSN_DEBUG		0x06u
+#define ETE_EXC_TYPE_DATA_DEBUG		0x07u
+#define ETE_EXC_TYPE_ALIGNMENT		0x0au
+#define ETE_EXC_TYPE_INSN_FAULT		0x0bu
+#define ETE_EXC_TYPE_DATA_FAULT		0x0cu
+#define ETE_EXC_TYPE_IRQ		0x0eu
+#define ETE_EXC_TYPE_FIQ		0x0fu
 #define ETE_EXC_TYPE_TRANS_FAIL		0x18u
 #define ETE_EXC_MAX_LEN			3u
 

@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <armtrace/ete_pkt.h>
 #include <armtrace/hwmodel_abi.h>
 #include <ete/enc.h>
 #include "a64.h"
@@ -38,16 +39,16 @@ struct hwm_site {
 	unsigned int idx;
 };
 
-/* ETE exception types (ETE "Exception" packet TYPE); BRBE adds 0x20. */
+/* The exceptions the model takes, as ETE types; BRBE adds 0x20. */
 enum hwm_exc {
-	HWM_EXC_CALL = 0x2,
-	HWM_EXC_TRAP = 0x3,
-	HWM_EXC_SERROR = 0x4,
-	HWM_EXC_INSN_DEBUG = 0x6,
-	HWM_EXC_INSN_FAULT = 0xb,
-	HWM_EXC_DATA_FAULT = 0xc,
-	HWM_EXC_IRQ = 0xe,
-	HWM_EXC_FIQ = 0xf,
+	HWM_EXC_CALL = ETE_EXC_TYPE_CALL,
+	HWM_EXC_TRAP = ETE_EXC_TYPE_TRAP,
+	HWM_EXC_SERROR = ETE_EXC_TYPE_SERROR,
+	HWM_EXC_INSN_DEBUG = ETE_EXC_TYPE_INSN_DEBUG,
+	HWM_EXC_INSN_FAULT = ETE_EXC_TYPE_INSN_FAULT,
+	HWM_EXC_DATA_FAULT = ETE_EXC_TYPE_DATA_FAULT,
+	HWM_EXC_IRQ = ETE_EXC_TYPE_IRQ,
+	HWM_EXC_FIQ = ETE_EXC_TYPE_FIQ,
 };
 
 /* Vector classes, from the vector offset (bits 8:7). */

@@ -23,12 +23,6 @@
 #define VEC_TABLE	0x800u	/* 16 entries */
 #define VEC_ENTRY_INSNS	32u	/* 0x80 bytes each */
 
-/* ETE exception types (ETE "Exception packet" type field) */
-#define EXC_CALL	0x2u
-#define EXC_SERROR	0x4u
-#define EXC_IRQ		0xeu
-#define EXC_FIQ		0xfu
-
 static uint64_t rnd(uint64_t *s)
 {
 	/* xorshift64* */
@@ -272,7 +266,9 @@ static int step(struct ete_path *p)
 	if (chance_pm(p, p->o.exc_pm)) {
 		/* asynchronous exception before instruction k of the range */
 		uint64_t ret = p->pc + (uint64_t)below(&p->rng, n + 1) * INSN;
-		static const uint8_t type[3] = { EXC_IRQ, EXC_FIQ, EXC_SERROR };
+		static const uint8_t type[3] = {
+			ETE_EXC_TYPE_IRQ, ETE_EXC_TYPE_FIQ, ETE_EXC_TYPE_SERROR
+		};
 		static const uint16_t off[3] = { VEC_IRQ_OFF, VEC_FIQ_OFF,
 						 VEC_SERR_OFF };
 		unsigned int k = below(&p->rng, 3);
@@ -281,7 +277,7 @@ static int step(struct ete_path *p)
 		return 0;
 	}
 	if (svc) {
-		take_exception(p, EXC_CALL, a + INSN, 0);
+		take_exception(p, ETE_EXC_TYPE_CALL, a + INSN, 0);
 		return 0;
 	}
 
