@@ -83,18 +83,14 @@ static void summary(const struct elem_dump_totals *t)
 static int add_elf(struct ete_img *img, const char *v)
 {
 	const char *at = strrchr(v, '@');
-	char path[4096], *end;
+	char path[4096];
 	uint64_t bias = 0;
 	int r;
 
 	snprintf(path, sizeof(path), "%s", v);
-	if (at && at[1]) {
-		bias = strtoull(at + 1, &end, 0);
-		if (!*end)	/* else the '@' is part of the name */
-			path[at - v] = 0;
-		else
-			bias = 0;
-	}
+	/* a number after the last '@' is the bias, else '@' is in the name */
+	if (at && !parse_u64(at + 1, UINT64_MAX, &bias))
+		path[at - v] = 0;
 	r = ete_img_add_elf(img, path, bias);
 	if (r) {
 		fprintf(stderr, "perf-ete: --elf %s: %s\n", v,

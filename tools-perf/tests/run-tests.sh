@@ -114,6 +114,11 @@ if [ -d "$ip" ]; then
 		"perf-ete: --image 0x1q:$ip/session1.bin: bad address" \
 		"$O/perf-ete" dump --raw "$ip/session1.bin" \
 		--image "0x1q:$ip/session1.bin"
+	# a bias that does not fit 64 bits is no bias: the name is not found
+	refusal_check "perf-ete dump refuses --elf FILE@<65-bit bias>" 1 \
+		"perf-ete: --elf $O/img_elf_sample@0x10000000000000000: cannot read" \
+		"$O/perf-ete" dump --raw "$ip/session1.bin" \
+		--elf "$O/img_elf_sample@0x10000000000000000"
 else
 	echo "# missing test data: $SHARED/testdata/ete/snapshots"
 	emit "not ok" "perf-ete dump ete_ip summary (test data missing)"
