@@ -17,6 +17,8 @@
 #include <linux/interrupt.h>
 #include <linux/mm_types.h>
 #include <linux/types.h>
+#include <asm/barrier.h>
+#include <asm/cpufeature.h>
 #include <armtrace/hw_regs.h>
 
 /* Which of BRBINF/BRBSRC/BRBTGT<n>_EL1 hw_brb_read() reads. */
@@ -77,6 +79,22 @@ static inline void hw_write(enum hw_reg reg, u64 val)
 static inline void hw_sync(void)
 {
 	hw->sync();
+}
+
+/*
+ * Make the trace the unit has generated visible in memory: TSB CSYNC
+ * orders the trace unit's writes before later ones (Arm ARM D10.3.3,
+ * "Synchronization and the Trace Buffer Unit"), and the DSB completes
+ * them.  Required after trace is stopped and before TRBPTR_EL1 is read or
+ * the buffer handed on.  The kernel's tsb_csync() issues the second TSB
+ * that erratum 2054223/2067961 needs.  The hardware model acts on the same
+ * instruction, so a missing drain loses data there as on silicon.
+ */
+static inline void hw_drain(void)
+{
+	tsb_csync();
+	/* Complete the trace buffer unit's writes before reading TRBPTR. */
+	dsb(nsh);
 }
 
 static inline u64 hw_brb_read(unsigned int n, enum hw_brb_field f)
