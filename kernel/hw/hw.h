@@ -14,6 +14,8 @@
 #ifndef ARMTRACE_HW_H
 #define ARMTRACE_HW_H
 
+#include <linux/build_bug.h>
+#include <linux/bug.h>
 #include <linux/interrupt.h>
 #include <linux/mm_types.h>
 #include <linux/types.h>
@@ -71,8 +73,17 @@ static inline u64 hw_read(enum hw_reg reg)
 	return hw->read(reg);
 }
 
-static inline void hw_write(enum hw_reg reg, u64 val)
+/*
+ * Write a register.  Writing an identification or status register is
+ * UNDEFINED on silicon: for a constant @reg (every call site but indexed
+ * comparators) the build fails, and at run time the write is refused.
+ */
+static __always_inline void hw_write(enum hw_reg reg, u64 val)
 {
+	BUILD_BUG_ON_MSG(__builtin_constant_p(reg) && !HW_REG_WRITABLE(reg),
+			 "write to a read-only register");
+	if (WARN_ON_ONCE(!HW_REG_WRITABLE(reg)))
+		return;
 	hw->write(reg, val);
 }
 

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Build-time tests of the kernel headers, as TAP: kernel/hw/hw.h must
+# refuse at compile time a write to a read-only register (UNDEFINED on
+# silicon) and accept one to a read-write register.
+set -uo pipefail
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+KDIR=${KDIR:-${CACHE:-$TOP/.cache}/kdir}
+arch=()
+[ "$(uname -m)" = aarch64 ] || arch=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
+work=$(mktemp -d /tmp/armtrace-kbuild.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+n=0 fail=0
+
+# build REG: compile hw_write_ro.c with HW_REG=REG; output in $work/log
+build() {
+	rm -rf "$work/m" && mkdir -p "$work/m"
+	cp "$TOP/selftests/kbuild/hw_write_ro.c" "$work/m/"
+	printf 'ccflags-y += -I%s/include -I%s/kernel -DHW_REG=%s\nobj-m += hw_write_ro.o\n' \
+		"$TOP" "$TOP" "$1" > "$work/m/Kbuild"
+	make -C "$KDIR" M="$work/m" "${arch[@]}" hw_write_ro.o > "$work/log" 2>&1
+}
+
+tap() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		sed 's/^/# /' "$work/log" | tail -n 20
+		echo "not ok $n - $2"
+		fail=1
+	fi
+}
+
+build HW_TRCCONFIGR
+tap $? "hw_write() of a read-write register (TRCCONFIGR) compiles"
+for reg in HW_TRCIDR0 HW_TRCSTATR HW_TRCDEVARCH HW_TRCAUTHSTATUS \
+	   HW_TRBIDR_EL1 HW_BRBIDR0_EL1; do
+	build "$reg"
+	rc=$?
+	[ $rc -ne 0 ] && grep -q "write to a read-only register" "$work/log"
+	tap $? "hw_write() of read-only ${reg#HW_} does not compile"
+done
+echo "1..$n"
+exit $fail
