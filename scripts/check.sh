@@ -55,11 +55,13 @@ suite kbuild-w1 tap_cmd "kernel modules build clean with W=1" \
 suite sparse tap_cmd "sparse (C=2) reports nothing" \
 	clean_build make --no-print-directory sparse
 suite checkpatch scripts/checkpatch.sh
+suite kbuild-ro selftests/kbuild/run.sh
 suite guest-build tap_cmd "guest tests build (aarch64, static)" \
 	make --no-print-directory -C selftests
 suite host-build tap_cmd "host unit tests build (ASan/UBSan)" \
 	make --no-print-directory -C selftests host
 suite pmuv3-filter "$BUILD/host/pmuv3_filter_test"
+suite trbe-action "$BUILD/host/trbe_action_test"
 suite hwmodel-build tap_cmd "hardware model plugin builds" \
 	make --no-print-directory -C selftests/hwmodel
 suite hwmodel-units make --no-print-directory -C selftests/hwmodel check

@@ -10,9 +10,11 @@ out=$(mktemp -d /tmp/armtrace-demo.XXXXXX)
 trap 'rm -rf "$out"' EXIT
 
 cat > "$out/run.sh" <<'GUEST'
+insmod ./armtrace.ko pmuv3=0
 insmod ./armtrace_hwtest.ko
 ./hw_ete_dump /bin/busybox echo "traced by the model"
 rmmod armtrace_hwtest
+rmmod armtrace
 GUEST
 "$TOP/scripts/qemu-run.sh" --hwmodel --env ARMTRACE_CONFIGR=40 \
 	"$out/run.sh" "$BUILD/guest/hw_ete_dump" > "$out/console" 2>&1

@@ -4,6 +4,7 @@
 
 #include <linux/bitfield.h>
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/printk.h>
 #include <asm/sysreg.h>
 
@@ -11,8 +12,11 @@
 #include <armtrace/id_regs.h>
 #include "hw.h"
 
+/* Set once at module load, before any PMU is registered; then constant. */
 const struct hw_backend *hw;
+EXPORT_SYMBOL_NS_GPL(hw, ARMTRACE);
 unsigned int hw_features;
+EXPORT_SYMBOL_NS_GPL(hw_features, ARMTRACE);
 
 /*
  * Silicon: ETE is TraceVer >= 1 (system-register trace unit), TRBE is

@@ -2,7 +2,9 @@
 /*
  * armtrace_hwtest: drive ETE+TRBE and BRBE through kernel/hw/ from
  * debugfs, without perf, so the hardware layer and the QEMU hardware
- * model can be tested on their own.  Not for production use.
+ * model can be tested on their own.  Not for production use.  The layer
+ * is armtrace.ko's (its ARMTRACE namespace): load that first, with
+ * pmuv3=0 where the PMU is not wanted.
  *
  * /sys/kernel/debug/armtrace_hwtest/
  *   ctl     write a command; it acts on the writer's CPU (pin the task):
@@ -415,15 +417,12 @@ DEFINE_SHOW_ATTRIBUTE(brbe);
 
 static int __init hwtest_init(void)
 {
-	int ret = hw_probe();
+	int ret;
 
-	if (ret)
-		return ret;
 	if ((hw_features & (HW_HAS_ETE | HW_HAS_TRBE | HW_HAS_BRBE)) !=
 	    (HW_HAS_ETE | HW_HAS_TRBE | HW_HAS_BRBE)) {
 		pr_err("needs ETE, TRBE and BRBE; the %s backend has %#x\n",
 		       hw->name, hw_features);
-		hw_release();
 		return -ENODEV;
 	}
 	mutex_init(&st.lock);
@@ -433,14 +432,11 @@ static int __init hwtest_init(void)
 	 * it is a model test).
 	 */
 	st.irq_dev = alloc_percpu(int);
-	if (!st.irq_dev) {
-		hw_release();
+	if (!st.irq_dev)
 		return -ENOMEM;
-	}
 	ret = hw->trbe_irq_request(0, hwtest_trbe_irq, st.irq_dev);
 	if (ret) {
 		free_percpu(st.irq_dev);
-		hw_release();
 		return ret;
 	}
 	on_each_cpu(hwtest_irq_on, NULL, 1);
@@ -459,7 +455,6 @@ static void __exit hwtest_exit(void)
 	hw->trbe_irq_free(0, st.irq_dev);
 	free_percpu(st.irq_dev);
 	vfree(st.buf);
-	hw_release();
 }
 
 module_init(hwtest_init);
@@ -467,3 +462,4 @@ module_exit(hwtest_exit);
 
 MODULE_DESCRIPTION("armtrace: test driver of the trace hardware layer");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(ARMTRACE);

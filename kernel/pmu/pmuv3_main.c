@@ -27,6 +27,7 @@
 
 #include <armtrace/pmu_regs.h>
 #include "../hw/pmu_sysreg.h"
+#include "../armtrace.h"
 #include "pmuv3.h"
 
 static unsigned int acpi_gsi;
@@ -309,7 +310,7 @@ static int pmuv3_acpi_setup(void)
 #endif
 }
 
-static int __init pmuv3_init(void)
+int __init armtrace_pmuv3_init(void)
 {
 	struct device_node *np;
 	const char *owner;
@@ -361,7 +362,7 @@ err_hp:
 	return ret;
 }
 
-static void __exit pmuv3_exit(void)
+void armtrace_pmuv3_exit(void)
 {
 	if (pmuv3_instance && pmuv3_instance->dev) {
 		platform_driver_unregister(&pmuv3_driver);
@@ -373,9 +374,3 @@ static void __exit pmuv3_exit(void)
 	}
 	cpuhp_remove_multi_state(pmuv3_hp_state);
 }
-
-module_init(pmuv3_init);
-module_exit(pmuv3_exit);
-
-MODULE_DESCRIPTION("armtrace PMUv3 counters with every filter (perf PMU pmuv3)");
-MODULE_LICENSE("GPL");

@@ -1,9 +1,11 @@
 #!/bin/sh
-# Guest side of the hardware-model boot: the hw layer's test driver, then
-# the tests that drive ETE+TRBE and BRBE through it.
+# Guest side of the hardware-model boot: armtrace.ko (which owns the hw
+# layer) and its test driver, then the tests that drive ETE+TRBE and BRBE
+# through it.
+insmod ./armtrace.ko || { echo "not ok 1 - insmod armtrace.ko"; exit 1; }
+dmesg | grep -q "armtrace: register access through the model backend: ETE TRBE BRBE" ||
+	{ echo "not ok 1 - armtrace.ko uses the model backend"; exit 1; }
 insmod ./armtrace_hwtest.ko || { echo "not ok 1 - insmod armtrace_hwtest.ko"; exit 1; }
-dmesg | grep -q "through the model backend: ETE TRBE BRBE" ||
-	{ echo "not ok 1 - hwtest uses the model backend"; exit 1; }
 rc=0
 for t in $ARMTRACE_TESTS; do
 	echo "# === $t"
@@ -20,4 +22,5 @@ for t in $ARMTRACE_TESTS; do
 	fi
 done
 rmmod armtrace_hwtest || { echo "not ok 1 - rmmod armtrace_hwtest"; rc=1; }
+rmmod armtrace || { echo "not ok 1 - rmmod armtrace"; rc=1; }
 exit $rc

@@ -4,7 +4,7 @@
 # nothing registered.
 . ./tap.sh
 
-insmod ./armtrace_pmu.ko 2>/tmp/insmod.log
+insmod ./armtrace.ko 2>/tmp/insmod.log
 tap $(( $? == 0 )) "insmod refused"
 grep -q "resource busy" /tmp/insmod.log
 tap $? "with EBUSY"

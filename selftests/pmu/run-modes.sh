@@ -3,12 +3,12 @@
 # named in $ARMTRACE_TESTS, unload.  Prints TAP (one line per test point).
 rc=0
 if [ -n "$ARMTRACE_TESTS" ]; then
-	insmod ./armtrace_pmu.ko || { echo "not ok 1 - insmod armtrace_pmu.ko"; exit 1; }
+	insmod ./armtrace.ko || { echo "not ok 1 - insmod armtrace.ko"; exit 1; }
 	for t in $ARMTRACE_TESTS; do
 		echo "# === $t"
 		./"$t" || rc=1
 	done
-	rmmod armtrace_pmu || { echo "not ok 1 - rmmod armtrace_pmu"; rc=1; }
+	rmmod armtrace || { echo "not ok 1 - rmmod armtrace"; rc=1; }
 fi
 for s in $ARMTRACE_SCRIPTS; do
 	echo "# === $s"
