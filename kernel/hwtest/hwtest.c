@@ -234,6 +234,23 @@ out:
 	return ret;
 }
 
+/*
+ * Bytes of trace in a fill-mode buffer [@base, @base + @size) after a stop.
+ * A full buffer wraps the write pointer to the base (Arm ARM D10,
+ * TRBSR_EL1.BSC FILLED): it is recognised by WRAP with a FILLED buffer
+ * management event, as Linux's TRBE driver does, not by TRBPTR.
+ */
+static size_t hwtest_trbe_used(u64 trbsr, u64 trbptr, u64 base, size_t size)
+{
+	if ((trbsr & TRBSR_EL1_WRAP) &&
+	    FIELD_GET(TRBSR_EL1_EC, trbsr) == TRBSR_EC_OTHERS &&
+	    FIELD_GET(TRBSR_EL1_BSC, trbsr) == TRBSR_BSC_FILLED)
+		return size;
+	if (trbptr < base || trbptr - base > size)
+		return 0;
+	return trbptr - base;
+}
+
 static int ete_stop(void)
 {
 	int ret;
@@ -260,9 +277,7 @@ static int ete_stop(void)
 	st.idr[4] = hw_read(HW_TRCDEVARCH);
 	st.idr[5] = hw_read(HW_TRCCONFIGR);
 	put_cpu();
-	st.used = st.trbptr - (u64)st.buf;
-	if (st.used > st.size)
-		st.used = 0;
+	st.used = hwtest_trbe_used(st.trbsr, st.trbptr, (u64)st.buf, st.size);
 	hw->buf_unpublish(st.cpu);
 	return ret;
 }
@@ -389,6 +404,7 @@ static int status_show(struct seq_file *m, void *v)
 	seq_printf(m, "backend %s\ncpu %d\nsize %zu\nused %zu\ntrbsr %#llx\ntrcstatr %#llx\nirqs %d\nirq_trbsr %#llx\n",
 		   hw->name, st.cpu, st.size, st.used, st.trbsr, st.trcstatr,
 		   atomic_read(&st.irqs), st.irq_trbsr);
+	seq_printf(m, "trbptr_off %#llx\n", st.buf ? st.trbptr - (u64)st.buf : 0);
 	seq_printf(m, "trcidr0 %#llx\ntrcidr1 %#llx\ntrcidr2 %#llx\ntrcidr8 %#llx\ntrcdevarch %#llx\ntrcconfigr %#llx\ntrctraceidr %#x\n",
 		   st.idr[0], st.idr[1], st.idr[2], st.idr[3], st.idr[4],
 		   st.idr[5], 0x10 + 2 * st.cpu);

@@ -105,7 +105,8 @@ static size_t trbe_write(void *priv, const uint8_t *buf, size_t len)
 		*reg(c, HW_TRBPTR_EL1) = s.next_ptr;
 		switch (s.event) {
 		case HWM_TRBE_FILLED:
-			trbe_stop(c, FIELD_PREP(TRBSR_EL1_BSC, TRBSR_BSC_FILLED));
+			trbe_stop(c, TRBSR_EL1_WRAP |
+				  FIELD_PREP(TRBSR_EL1_BSC, TRBSR_BSC_FILLED));
 			break;
 		case HWM_TRBE_WRAP_IRQ:
 			*reg(c, HW_TRBSR_EL1) |= TRBSR_EL1_WRAP | TRBSR_EL1_IRQ;

@@ -32,7 +32,13 @@ void hwm_trbe_step(uint64_t base, uint64_t limit, uint64_t ptr, unsigned int fm,
 		s->event = HWM_TRBE_WRAP;
 		break;
 	default:	/* fill mode; 0b10 is reserved and behaves as fill */
-		s->next_ptr = limit;
+		/*
+		 * Arm ARM D10 (TRBSR_EL1.BSC FILLED, "the current write
+		 * pointer has wrapped"): a full buffer leaves TRBPTR at the
+		 * base, with TRBSR.WRAP set; a restart without rewriting
+		 * TRBPTR writes from the base again.
+		 */
+		s->next_ptr = base;
 		s->event = HWM_TRBE_FILLED;
 		break;
 	}

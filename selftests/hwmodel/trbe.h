@@ -6,7 +6,8 @@
  *   |<-------- written -------->|<------- room -------->|
  *
  * Trace bytes go to TRBPTR, which advances.  When it reaches the limit:
- *   fill mode      collection stops: TRBSR.S, IRQ, BSC = FILLED;
+ *   fill mode      TRBPTR wraps to the base and collection stops:
+ *                  TRBSR.S, WRAP, IRQ, EC 0, BSC = FILLED;
  *   wrap mode      TRBPTR wraps to the base: TRBSR.WRAP and IRQ (a
  *                  buffer management event), collection goes on;
  *   circular mode  TRBPTR wraps to the base, TRBSR.WRAP, no event.
@@ -18,7 +19,7 @@
 
 enum hwm_trbe_event {
 	HWM_TRBE_NONE = 0,
-	HWM_TRBE_FILLED,	/* fill mode hit the limit: stop */
+	HWM_TRBE_FILLED,	/* fill mode hit the limit: wrap, stop */
 	HWM_TRBE_WRAP_IRQ,	/* wrap mode wrapped: event, go on */
 	HWM_TRBE_WRAP,		/* circular mode wrapped: go on */
 	HWM_TRBE_BAD_PTR,	/* TRBPTR outside [base, limit) */

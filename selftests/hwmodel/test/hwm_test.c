@@ -189,12 +189,16 @@ static void test_trbe(void)
 	hwm_trbe_step(base, lim, base, TRBLIMITR_FM_FILL, 100, &s);
 	ok(s.len == 100 && s.next_ptr == base + 100 && !s.event, "trbe ",
 	   "write inside the buffer");
+	/* Arm ARM D10, TRBSR_EL1.BSC FILLED: the pointer wraps to the base */
 	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_FILL, 100, &s);
-	ok(s.len == 10 && s.next_ptr == lim && s.event == HWM_TRBE_FILLED,
-	   "trbe ", "fill mode stops at the limit");
+	ok(s.len == 10 && s.next_ptr == base && s.event == HWM_TRBE_FILLED,
+	   "trbe ", "fill mode stops at the limit, TRBPTR wrapped to the base");
 	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_FILL, 10, &s);
-	ok(s.len == 10 && s.event == HWM_TRBE_FILLED, "trbe ",
-	   "exactly reaching the limit fills");
+	ok(s.len == 10 && s.next_ptr == base && s.event == HWM_TRBE_FILLED,
+	   "trbe ", "exactly reaching the limit fills");
+	hwm_trbe_step(base, lim, s.next_ptr, TRBLIMITR_FM_FILL, 100, &s);
+	ok(s.len == 100 && s.next_ptr == base + 100 && !s.event, "trbe ",
+	   "a restart after FILLED without rewriting TRBPTR writes at the base");
 	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_WRAP, 100, &s);
 	ok(s.len == 10 && s.next_ptr == base && s.event == HWM_TRBE_WRAP_IRQ,
 	   "trbe ", "wrap mode wraps with an event");
