@@ -43,6 +43,8 @@
 /* HINT #HWM_SYNC_HINT: executes as NOP on any Arm CPU. */
 #define HWM_SYNC_HINT		0x6e
 #define HWM_SYNC_INSN		(0xd503201fu | (HWM_SYNC_HINT << 5))
+/* TSB CSYNC (HINT #18): the model drains its trace buffer unit there. */
+#define HWM_TSB_CSYNC_INSN	0xd503225fu
 
 /* hwm_global.features: what the plugin emulates */
 #define HWM_F_ETE		BIT_ULL(0)
@@ -89,6 +91,10 @@ struct hwm_cpu {
 	__u64 cntvct;			/* guest: counter value at last sync */
 	__u64 icount_at_cntvct;	/* plugin: its insn count then */
 	__u64 insns;			/* plugin: instructions executed */
+	/* plugin: what a driver did that silicon would punish (tests) */
+	__u64 trbe_lost;		/* staged trace bytes a disable dropped */
+	__u64 trbe_ignored;		/* TRBE register writes ignored */
+	__u64 trbe_unaligned;		/* TRBPTR below TRBIDR_EL1.Align */
 };
 
 #endif /* ARMTRACE_HWMODEL_ABI_H */

@@ -75,7 +75,7 @@ static struct {
 	void *buf;
 	size_t size;
 	int cpu;
-	u64 trbptr, trbsr, trcstatr;
+	u64 trbptr, trbsr, trcstatr, trbidr;
 	u64 idr[6];	/* TRCIDR0/1/2/8, TRCDEVARCH, TRCCONFIGR for decoders */
 	size_t used;
 	unsigned int nbrb;
@@ -89,9 +89,20 @@ static struct {
 	u64 acvr[2 * HWTEST_RANGES];	/* and the comparators it selects */
 } st;
 
+/* Drain, then disable: TRBSR/TRBPTR may be written only once E is 0. */
+static void hwtest_trbe_drain_disable(void)
+{
+	hw_drain();
+	hw_write(HW_TRBLIMITR_EL1, hw_read(HW_TRBLIMITR_EL1) & ~TRBLIMITR_EL1_E);
+	/* E = 0 must take effect before TRBSR/TRBPTR are written */
+	hw_sync();
+}
+
 /*
- * TRBE interrupt: note the status, then clear only TRBSR_EL1.IRQ so the
- * stop that follows still sees why collection stopped.
+ * TRBE interrupt: drain and disable the trace buffer unit (writes to
+ * TRBSR_EL1 while it is enabled may be ignored, Arm ARM D10), note the
+ * status, then clear only TRBSR_EL1.IRQ so the stop that follows still
+ * sees why collection stopped.
  */
 static irqreturn_t hwtest_trbe_irq(int irq, void *dev)
 {
@@ -99,6 +110,8 @@ static irqreturn_t hwtest_trbe_irq(int irq, void *dev)
 
 	if (!(trbsr & TRBSR_EL1_IRQ))
 		return IRQ_NONE;
+	hwtest_trbe_drain_disable();
+	trbsr = hw_read(HW_TRBSR_EL1);
 	st.irq_trbsr = trbsr;
 	atomic_inc(&st.irqs);
 	hw_write(HW_TRBSR_EL1, trbsr & ~TRBSR_EL1_IRQ);
@@ -176,11 +189,21 @@ static int ete_range(unsigned int n, u64 start, u64 end, unsigned int include)
 static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 {
 	unsigned long exlevels;
-	u64 base, limit;
+	u64 base, limit, trbidr;
 	int cpu, ret;
 
 	if (!kib || kib > 65536 || el_mask > 3)
 		return -EINVAL;
+	/*
+	 * TRBIDR_EL1.P: a higher EL owns the trace buffer unit; the write
+	 * pointer must be aligned to 2^TRBIDR_EL1.Align (the buffer is
+	 * page aligned and trace starts at its base).
+	 */
+	trbidr = hw_read(HW_TRBIDR_EL1);
+	st.trbidr = trbidr;
+	if ((trbidr & TRBIDR_EL1_P) ||
+	    (1UL << FIELD_GET(TRBIDR_EL1_ALIGN, trbidr)) > PAGE_SIZE)
+		return -EOPNOTSUPP;
 	/* TRCVICTLR names ELs; under VHE the kernel's is EL2. */
 	exlevels = (el_mask & 1) | ((el_mask & 2) << is_kernel_in_hyp_mode());
 	vfree(st.buf);
@@ -209,8 +232,12 @@ static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 	ret = ete_ranges();
 	if (ret)
 		goto out;
+	hwtest_trbe_drain_disable();
 
-	/* Sink first: TRBE must be ready before the trace unit emits. */
+	/*
+	 * Sink first: TRBE must be ready before the trace unit emits.  It
+	 * is disabled (ete_stop, the interrupt): its registers take writes.
+	 */
 	hw_write(HW_TRBBASER_EL1, base);
 	hw_write(HW_TRBPTR_EL1, base);
 	hw_write(HW_TRBSR_EL1, 0);
@@ -236,6 +263,23 @@ out:
 	return ret;
 }
 
+/*
+ * Bytes of trace in a fill-mode buffer [@base, @base + @size) after a stop.
+ * A full buffer wraps the write pointer to the base (Arm ARM D10,
+ * TRBSR_EL1.BSC FILLED): it is recognised by WRAP with a FILLED buffer
+ * management event, as Linux's TRBE driver does, not by TRBPTR.
+ */
+static size_t hwtest_trbe_used(u64 trbsr, u64 trbptr, u64 base, size_t size)
+{
+	if ((trbsr & TRBSR_EL1_WRAP) &&
+	    FIELD_GET(TRBSR_EL1_EC, trbsr) == TRBSR_EC_OTHERS &&
+	    FIELD_GET(TRBSR_EL1_BSC, trbsr) == TRBSR_BSC_FILLED)
+		return size;
+	if (trbptr < base || trbptr - base > size)
+		return 0;
+	return trbptr - base;
+}
+
 static int ete_stop(void)
 {
 	int ret;
@@ -249,9 +293,12 @@ static int ete_stop(void)
 	hw_write(HW_TRCPRGCTLR, 0);
 	hw_sync();
 	ret = wait_idle(true);
-	/* The trace unit is idle: everything it emitted is in the buffer. */
-	hw_write(HW_TRBLIMITR_EL1, hw_read(HW_TRBLIMITR_EL1) & ~TRBLIMITR_EL1_E);
-	hw_sync();
+	/*
+	 * The trace unit is idle: what it emitted has reached the trace
+	 * buffer unit, but only a drain writes it to memory; disabling
+	 * before it would drop it.  Then TRBPTR/TRBSR are final.
+	 */
+	hwtest_trbe_drain_disable();
 	st.trbptr = hw_read(HW_TRBPTR_EL1);
 	st.trbsr = hw_read(HW_TRBSR_EL1);
 	st.trcstatr = hw_read(HW_TRCSTATR);
@@ -262,9 +309,7 @@ static int ete_stop(void)
 	st.idr[4] = hw_read(HW_TRCDEVARCH);
 	st.idr[5] = hw_read(HW_TRCCONFIGR);
 	put_cpu();
-	st.used = st.trbptr - (u64)st.buf;
-	if (st.used > st.size)
-		st.used = 0;
+	st.used = hwtest_trbe_used(st.trbsr, st.trbptr, (u64)st.buf, st.size);
 	hw->buf_unpublish(st.cpu);
 	return ret;
 }
@@ -391,6 +436,8 @@ static int status_show(struct seq_file *m, void *v)
 	seq_printf(m, "backend %s\ncpu %d\nsize %zu\nused %zu\ntrbsr %#llx\ntrcstatr %#llx\nirqs %d\nirq_trbsr %#llx\n",
 		   hw->name, st.cpu, st.size, st.used, st.trbsr, st.trcstatr,
 		   atomic_read(&st.irqs), st.irq_trbsr);
+	seq_printf(m, "trbptr_off %#llx\ntrbidr %#llx\n",
+		   st.buf ? st.trbptr - (u64)st.buf : 0, st.trbidr);
 	seq_printf(m, "trcidr0 %#llx\ntrcidr1 %#llx\ntrcidr2 %#llx\ntrcidr8 %#llx\ntrcdevarch %#llx\ntrcconfigr %#llx\ntrctraceidr %#x\n",
 		   st.idr[0], st.idr[1], st.idr[2], st.idr[3], st.idr[4],
 		   st.idr[5], 0x10 + 2 * st.cpu);

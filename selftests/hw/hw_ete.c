@@ -169,6 +169,9 @@ TEST_F(ete, fill_mode_stops_at_the_limit)
 	       (unsigned long long)irq_trbsr);
 	ASSERT_EQ(4096, r->len);
 	ASSERT_EQ(4096, hwtest_status("used"));
+	/* Arm ARM D10, BSC FILLED: the pointer wrapped to the base */
+	ASSERT_EQ(0, hwtest_status("trbptr_off"));
+	ASSERT_NE(0, trbsr & TRBSR_EL1_WRAP);
 	ASSERT_NE(0, trbsr & TRBSR_EL1_S);
 	ASSERT_EQ(TRBSR_EC_OTHERS, FIELD_GET(TRBSR_EL1_EC, trbsr));
 	ASSERT_EQ(TRBSR_BSC_FILLED, FIELD_GET(TRBSR_EL1_BSC, trbsr));

@@ -21,6 +21,9 @@ unsigned int hwm_a64_classify(uint32_t op, uint64_t pc, uint64_t *target)
 	*target = 0;
 	if (op == HWM_SYNC_INSN)
 		return HWM_K_SYNC;
+	/* Arm ARM C6, TSB CSYNC: HINT #18, no branch, cannot trap */
+	if (op == HWM_TSB_CSYNC_INSN)
+		return HWM_K_TSB;
 	switch (ete_a64_classify(op, pc, 0, &in)) {
 	case ETE_INSN_BR:
 		*target = in.target;
@@ -66,7 +69,7 @@ const char *hwm_kind_name(unsigned int k)
 		[HWM_K_BCOND] = "cond", [HWM_K_BR] = "br", [HWM_K_BLR] = "blr",
 		[HWM_K_RET] = "ret", [HWM_K_ERET] = "eret",
 		[HWM_K_CALL] = "call", [HWM_K_BRK] = "brk",
-		[HWM_K_SYNC] = "sync",
+		[HWM_K_SYNC] = "sync", [HWM_K_TSB] = "tsb",
 	};
 
 	return k < HWM_K_COUNT ? names[k] : "?";

@@ -24,6 +24,7 @@ enum hwm_kind {
 	HWM_K_CALL,		/* SVC, HVC, SMC */
 	HWM_K_BRK,		/* BRK, HLT */
 	HWM_K_SYNC,		/* the model's sync hint (HWM_SYNC_INSN) */
+	HWM_K_TSB,		/* TSB CSYNC: drains the trace buffer unit */
 	HWM_K_COUNT
 };
 

@@ -57,67 +57,54 @@ static uint8_t *buf_ptr(struct hwm_vcpu *c, uint64_t va, uint64_t *room)
 	return hwm_guest_pa(pa, *room);
 }
 
-static void trbe_stop(struct hwm_vcpu *c, uint64_t status)
+static uint8_t *trbe_map(void *priv, uint64_t va, uint64_t *room)
 {
-	*reg(c, HW_TRBSR_EL1) |= status | TRBSR_EL1_S | TRBSR_EL1_IRQ;
-	c->ete.collecting = 0;
-	hwm_truth_note(c, "trbe-stop", *reg(c, HW_TRBSR_EL1));
+	return buf_ptr(priv, va, room);
 }
 
-/* ete_enc_write_fn: what a TRBE does with the trace unit's bytes. */
+void hwm_ete_init(struct hwm_vcpu *c)
+{
+	hwm_trbe_init(&c->trbe, hwm.trbe_align, hwm.trbe_p, trbe_map, c);
+}
+
+/*
+ * What the trace buffer unit changed on its own since @old: TRBPTR and
+ * TRBSR into the register file (only then, not to overwrite a guest
+ * write the next sync judges), the counters for the tests.
+ */
+static void trbe_publish(struct hwm_vcpu *c, const struct hwm_trbe_regs *old,
+			 uint64_t written)
+{
+	struct hwm_trbe *t = &c->trbe;
+
+	if (t->r.ptr != old->ptr)
+		*reg(c, HW_TRBPTR_EL1) = t->r.ptr;
+	if (t->r.sr != old->sr) {
+		*reg(c, HW_TRBSR_EL1) = t->r.sr;
+		if ((t->r.sr & TRBSR_EL1_S) && !(old->sr & TRBSR_EL1_S))
+			hwm_truth_note(c, "trbe-stop", t->r.sr);
+	}
+	hwm.stat_bytes += t->written - written;
+	c->shm->trbe_lost = t->lost;
+	c->shm->trbe_ignored = t->ignored;
+	c->shm->trbe_unaligned = t->unaligned;
+}
+
+/*
+ * ete_enc_write_fn: the trace unit hands its bytes to the trace buffer
+ * unit, which takes them all (and discards them while disabled or
+ * stopped): the encoder never sees a full sink, so the stream goes on
+ * across TRBE stops as a trace unit's does.
+ */
 static size_t trbe_write(void *priv, const uint8_t *buf, size_t len)
 {
 	struct hwm_vcpu *c = priv;
-	struct hwm_trbe_step s;
-	size_t done = 0;
+	struct hwm_trbe_regs old = c->trbe.r;
+	uint64_t written = c->trbe.written;
 
-	while (done < len && c->ete.collecting) {
-		uint64_t lim = *reg(c, HW_TRBLIMITR_EL1);
-		uint64_t ptr = *reg(c, HW_TRBPTR_EL1), w = 0;
-
-		hwm_trbe_step(*reg(c, HW_TRBBASER_EL1) & TRBBASER_EL1_BASE,
-			      lim & TRBLIMITR_EL1_LIMIT, ptr,
-			      FIELD_GET(TRBLIMITR_EL1_FM, lim), len - done, &s);
-		if (s.event == HWM_TRBE_BAD_PTR) {
-			trbe_stop(c, FIELD_PREP(TRBSR_EL1_EC,
-						TRBSR_EC_STAGE1_ABORT));
-			break;
-		}
-		while (w < s.len) {
-			uint64_t room;
-			uint8_t *p = buf_ptr(c, ptr + w, &room);
-
-			if (!p) {
-				/* No translation: a stage 1 abort on the write. */
-				*reg(c, HW_TRBPTR_EL1) = ptr + w;
-				trbe_stop(c, FIELD_PREP(TRBSR_EL1_EC,
-							TRBSR_EC_STAGE1_ABORT));
-				return done + w;
-			}
-			if (room > s.len - w)
-				room = s.len - w;
-			memcpy(p, buf + done + w, room);
-			w += room;
-		}
-		done += s.len;
-		c->ete.bytes += s.len;
-		hwm.stat_bytes += s.len;
-		*reg(c, HW_TRBPTR_EL1) = s.next_ptr;
-		switch (s.event) {
-		case HWM_TRBE_FILLED:
-			trbe_stop(c, FIELD_PREP(TRBSR_EL1_BSC, TRBSR_BSC_FILLED));
-			break;
-		case HWM_TRBE_WRAP_IRQ:
-			*reg(c, HW_TRBSR_EL1) |= TRBSR_EL1_WRAP | TRBSR_EL1_IRQ;
-			break;
-		case HWM_TRBE_WRAP:
-			*reg(c, HW_TRBSR_EL1) |= TRBSR_EL1_WRAP;
-			break;
-		default:
-			break;
-		}
-	}
-	return done;
+	hwm_trbe_take(&c->trbe, buf, len);
+	trbe_publish(c, &old, written);
+	return len;
 }
 
 static void ete_ctx(struct hwm_vcpu *c, unsigned int el,
@@ -140,20 +127,12 @@ static uint64_t ete_now(struct hwm_vcpu *c)
 	return c->cntvct + ns * freq / 1000000000ull;
 }
 
-/* After each encoder call: did the sink stop taking bytes? */
+/* After each encoder call: report what went wrong. */
 static void ete_check(struct hwm_vcpu *c, int st)
 {
 	if (st < 0)
 		hwm_logf("hwmodel: cpu%u: encoder: %s\n", c->idx,
 			 ete_enc_status_name(st));
-	if (!c->ete.collecting && c->ete_mask) {
-		c->ete_mask = 0;
-		c->obs_mask = c->brbe_mask;
-		if (c->ete.in_run) {
-			c->ete.in_run = 0;
-			ete_enc_trace_off(&c->ete.enc);
-		}
-	}
 }
 
 static void ete_off(struct hwm_vcpu *c)
@@ -349,7 +328,71 @@ static void ete_stop(struct hwm_vcpu *c)
 		ete_check(c, ete_enc_finish(&c->ete.enc));
 	}
 	c->ete.started = 0;
-	hwm_truth_note(c, "ete-stop", c->ete.bytes);
+	hwm_truth_note(c, "ete-stop", c->trbe.written);
+}
+
+/*
+ * TSB CSYNC: the trace unit's bytes so far reach the trace buffer unit,
+ * which writes what it holds to memory (Arm ARM D10, "Synchronization and
+ * the Trace Buffer Unit").  Without it a disable drops them.
+ */
+void hwm_ete_tsb(struct hwm_vcpu *c)
+{
+	struct hwm_trbe_regs old = c->trbe.r;
+	uint64_t written = c->trbe.written;
+
+	if (c->ete.started)
+		ete_check(c, ete_enc_flush(&c->ete.enc));
+	hwm_trbe_drain(&c->trbe);
+	trbe_publish(c, &old, written);
+}
+
+/* Trigger and physical pointers are not modelled: say so once. */
+static void trbe_refusals(struct hwm_vcpu *c, uint64_t lim)
+{
+	if (!(lim & TRBLIMITR_EL1_E) || c->trbe_warned)
+		return;
+	if (FIELD_GET(TRBLIMITR_EL1_TM, lim) != TRBLIMITR_TM_IGNORE) {
+		hwm_logf("hwmodel: cpu%u: TRBLIMITR_EL1.TM %llu: no trigger event is modelled, TRBTRG_EL1 never counts\n",
+			 c->idx, (unsigned long long)FIELD_GET(TRBLIMITR_EL1_TM, lim));
+		c->trbe_warned = 1;
+	}
+	if (lim & TRBLIMITR_EL1_NVM) {
+		hwm_logf("hwmodel: cpu%u: TRBLIMITR_EL1.nVM 1: physical pointers not modelled, nothing collected\n",
+			 c->idx);
+		c->trbe_warned = 1;
+	}
+}
+
+/* At a sync: the TRBE registers as the programming rules allow. */
+static void trbe_update(struct hwm_vcpu *c)
+{
+	struct hwm_trbe_regs w = {
+		.baser = *reg(c, HW_TRBBASER_EL1),
+		.ptr = *reg(c, HW_TRBPTR_EL1),
+		.limitr = *reg(c, HW_TRBLIMITR_EL1),
+		.sr = *reg(c, HW_TRBSR_EL1),
+	};
+	struct hwm_trbe_regs old = c->trbe.r;
+	uint64_t lost = c->trbe.lost, written = c->trbe.written;
+	unsigned int ign;
+
+	/* A disable also drops what the trace unit still holds. */
+	if (hwm_trbe_collecting(&c->trbe) && c->ete.started &&
+	    !(w.limitr & TRBLIMITR_EL1_E))
+		ete_check(c, ete_enc_flush(&c->ete.enc));
+	trbe_refusals(c, w.limitr);
+	ign = hwm_trbe_program(&c->trbe, &w);
+	*reg(c, HW_TRBBASER_EL1) = w.baser;
+	*reg(c, HW_TRBPTR_EL1) = w.ptr;
+	*reg(c, HW_TRBLIMITR_EL1) = w.limitr;
+	*reg(c, HW_TRBSR_EL1) = w.sr;
+	if (ign)
+		hwm_truth_note(c, "trbe-ignored", ign);
+	if (c->trbe.lost != lost)
+		hwm_truth_note(c, "trbe-lost", c->trbe.lost - lost);
+	old = c->trbe.r;	/* published above */
+	trbe_publish(c, &old, written);
 }
 
 /*
@@ -360,31 +403,30 @@ void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
 		    unsigned int idx)
 {
 	int en = *reg(c, HW_TRCPRGCTLR) & TRCPRGCTLR_EN;
-	uint64_t lim = *reg(c, HW_TRBLIMITR_EL1);
-	int collect = (lim & TRBLIMITR_EL1_E) &&
-		      !(*reg(c, HW_TRBSR_EL1) & TRBSR_EL1_S);
 
 	(void)tb;
 	(void)idx;
+	/* The trace unit goes first: stopping, it flushes into the sink. */
 	if (!en && c->ete.enabled) {
 		ete_stop(c);
 		c->ete.enabled = 0;
 	}
-	/* The sink goes first: a trace unit stopping flushes into it. */
-	if (collect && !c->ete.collecting && c->ete.started) {
-		/* A restarted buffer begins with a synchronisation point. */
-		ete_enc_set_sink(&c->ete.enc, trbe_write, c);
-		ete_enc_sync(&c->ete.enc);
-	}
-	c->ete.collecting = collect;
+	/*
+	 * The sink restarting does not resynchronise the trace unit: its
+	 * stream goes on (a buffer may start mid-stream, the decoder waits
+	 * for the next periodic A-Sync, TRCSYNCPR); only TRCPRGCTLR.EN
+	 * 0 -> 1 starts with A-Sync and Trace Info.
+	 */
+	trbe_update(c);
+	c->ete.collecting = hwm_trbe_collecting(&c->trbe);
 	if (en && !c->ete.enabled) {
 		c->ete.enabled = 1;
 		ete_start(c);
 	}
 	*reg(c, HW_TRCSTATR) = c->ete.enabled ? 0 :
 			       TRCSTATR_IDLE | TRCSTATR_PMSTABLE;
-	c->ete_mask = c->ete.enabled && c->ete.collecting ?
-		      hwm_ete_el_mask(c->shm) : 0;
+	/* Trace is generated while enabled, collected or not. */
+	c->ete_mask = c->ete.enabled ? hwm_ete_el_mask(c->shm) : 0;
 	if (!c->ete_mask)
 		ete_off(c);
 }

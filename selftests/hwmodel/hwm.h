@@ -5,8 +5,9 @@
  *   plugin.c  QEMU glue: arguments, guest memory, per-TB instrumentation
  *   path.c    the executed path of each vCPU: branches, exceptions
  *   regs.c    the register file: reset values, the sync instruction
- *   ete.c     the trace unit (libete's encoder) and the TRBE sink
- *   brbe.c    BRBE records; trbe.c buffer arithmetic; a64.c opcodes
+ *   ete.c     the trace unit (libete's encoder), wired to the TRBE sink
+ *   trbe.c    the TRBE sink: staging, TSB CSYNC, programming rules
+ *   brbe.c    BRBE records; a64.c opcodes
  *   vi.c      ViewInst address range comparators
  *   truth.c   the ground-truth log
  */
@@ -103,13 +104,14 @@ struct hwm_vcpu {
 		uint64_t run_start;	/* first insn not yet in an element */
 		uint64_t cc_insns;	/* insns at the last cycle count */
 		uint32_t cc_threshold;
-		uint64_t bytes;		/* written to the buffer */
 		/* ViewInst ranges: the sequential run being executed */
 		struct hwm_vi vi;	/* latched at enable */
 		uint64_t blk;		/* first insn of the run, not yet judged */
 		uint8_t blk_el;
 		struct ete_enc enc;
 	} ete;
+	struct hwm_trbe trbe;		/* the sink: trbe.c */
+	uint8_t trbe_warned;		/* TM/nVM logged once */
 
 	/* BRBE */
 	struct {
@@ -127,6 +129,8 @@ struct hwm_model {
 	unsigned int nr_vcpus;
 	struct hwm_vcpu *vcpus;
 	unsigned int brbe_nrec;
+	unsigned int trbe_align;	/* TRBIDR_EL1.Align (trbe_align=) */
+	int trbe_p;			/* TRBIDR_EL1.P (trbe_p=) */
 	int exact;			/* icount: one thread, reached counts */
 	FILE *truth;
 	FILE *log;			/* -d plugin messages, NULL if quiet */
@@ -147,7 +151,8 @@ static inline unsigned int hwm_kernel_el(void)
 }
 
 /* regs.c */
-void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec);
+void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
+		    unsigned int trbe_align, int trbe_p);
 void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx);
 
 /* path.c */
@@ -164,6 +169,8 @@ void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
 		       uint64_t ret, uint64_t vector, unsigned int el_to);
 void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el);
+void hwm_ete_init(struct hwm_vcpu *c);
+void hwm_ete_tsb(struct hwm_vcpu *c);
 uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm);
 
 /* brbe (regs.c side) */

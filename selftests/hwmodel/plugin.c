@@ -13,6 +13,9 @@
  *                 needs -icount (all vCPUs on one thread); default off
  *   kernel=on|off instrument kernel blocks (default on; off: only EL0
  *                 can be traced, at no cost in kernel code)
+ *   trbe_align=N  TRBIDR_EL1.Align: TRBPTR in blocks of 2^N bytes,
+ *                 N 0..11 (default 0)
+ *   trbe_p=0|1    TRBIDR_EL1.P: the TRBE may not be programmed (default 0)
  *
  * Documentation/hwmodel.rst says what is modelled and how.
  */
@@ -82,6 +85,13 @@ static void sync_exec(unsigned int vcpu, void *udata)
 		hwm_sync(&hwm.vcpus[vcpu], s->tb, s->idx);
 }
 
+static void tsb_exec(unsigned int vcpu, void *udata)
+{
+	(void)udata;
+	if (vcpu < hwm.nr_vcpus)
+		hwm_ete_tsb(&hwm.vcpus[vcpu]);
+}
+
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *qtb)
 {
 	size_t n = qemu_plugin_tb_n_insns(qtb), i;
@@ -120,6 +130,9 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *qtb)
 					sync_exec, QEMU_PLUGIN_CB_NO_REGS, s);
 			}
 		}
+		if (t->kinds[i] == HWM_K_TSB)
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, tsb_exec,
+				QEMU_PLUGIN_CB_NO_REGS, NULL);
 		if (instrument && hwm.exact)
 			qemu_plugin_register_vcpu_insn_exec_inline(insn,
 				QEMU_PLUGIN_INLINE_ADD_U64, &insn_count, 1);
@@ -136,9 +149,19 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 
 	(void)id;
 	(void)udata;
-	for (i = 0; i < hwm.nr_vcpus; i++)
-		if (hwm.vcpus[i].ete.started)
-			ete_enc_finish(&hwm.vcpus[i].ete.enc);
+	for (i = 0; i < hwm.nr_vcpus; i++) {
+		struct hwm_vcpu *c = &hwm.vcpus[i];
+
+		if (c->ete.started)
+			ete_enc_finish(&c->ete.enc);
+		snprintf(buf, sizeof(buf),
+			 "hwmodel: cpu%u trbe: %llu written, %llu lost, %llu writes ignored, %llu unaligned\n",
+			 i, (unsigned long long)c->trbe.written,
+			 (unsigned long long)c->trbe.lost,
+			 (unsigned long long)c->trbe.ignored,
+			 (unsigned long long)c->trbe.unaligned);
+		qemu_plugin_outs(buf);
+	}
 	snprintf(buf, sizeof(buf),
 		 "hwmodel: %llu syncs, %llu observed blocks, %llu trace bytes\n",
 		 (unsigned long long)hwm.stat_syncs,
@@ -219,6 +242,15 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			hwm.exact = on(v);
 		else if (KEY("kernel"))
 			kernel_blocks = on(v);
+		else if (KEY("trbe_align")) {
+			hwm.trbe_align = strtoul(v, NULL, 0);
+			if (hwm.trbe_align > HWM_TRBE_ALIGN_MAX) {
+				hwm_logf("hwmodel: trbe_align=%u: at most %u\n",
+					 hwm.trbe_align, HWM_TRBE_ALIGN_MAX);
+				return -1;
+			}
+		} else if (KEY("trbe_p"))
+			hwm.trbe_p = on(v);
 		else {
 			hwm_logf("hwmodel: unknown option %s\n", argv[a]);
 			return -1;
@@ -257,8 +289,10 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 		c->idx = i;
 		c->shm = (struct hwm_cpu *)((uint8_t *)hwm.global +
 					    HWM_PAGE * (1 + HWM_CPU_PAGES * i));
-		hwm_regs_reset(c->shm, hwm.brbe_nrec);
+		hwm_regs_reset(c->shm, hwm.brbe_nrec, hwm.trbe_align,
+			       hwm.trbe_p);
 		hwm_brb_reset(&c->brbe.buf, hwm.brbe_nrec);
+		hwm_ete_init(c);
 	}
 	hwm.global->abi_version = HWM_ABI_VERSION;
 	hwm.global->nr_cpus = ncpu;

@@ -32,10 +32,11 @@
 /* Non-secure invasive and non-invasive debug implemented and enabled. */
 #define MODEL_TRCAUTHSTATUS	0x000000ccull
 #define TRCSTATR_IDLE_PMSTABLE	0x3ull
-/* TRBE: byte-aligned pointer, flag updates */
+/* TRBE: flag updates; Align and P from the plugin options */
 #define MODEL_TRBIDR		TRBIDR_EL1_F
 
-void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec)
+void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
+		    unsigned int trbe_align, int trbe_p)
 {
 	memset(shm, 0, sizeof(*shm));
 	shm->regs[HW_TRCIDR0] = MODEL_TRCIDR0;
@@ -47,7 +48,9 @@ void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec)
 	shm->regs[HW_TRCDEVARCH] = MODEL_TRCDEVARCH;
 	shm->regs[HW_TRCAUTHSTATUS] = MODEL_TRCAUTHSTATUS;
 	shm->regs[HW_TRCSTATR] = TRCSTATR_IDLE_PMSTABLE;
-	shm->regs[HW_TRBIDR_EL1] = MODEL_TRBIDR;
+	shm->regs[HW_TRBIDR_EL1] = MODEL_TRBIDR |
+		FIELD_PREP(TRBIDR_EL1_ALIGN, trbe_align) |
+		(trbe_p ? TRBIDR_EL1_P : 0);
 	shm->regs[HW_BRBIDR0_EL1] = FIELD_PREP(BRBIDR0_EL1_NUMREC, nrec) |
 		FIELD_PREP(BRBIDR0_EL1_FORMAT, 0) |
 		FIELD_PREP(BRBIDR0_EL1_CC, BRBIDR0_CC_20_BIT);

@@ -245,7 +245,7 @@ int main(int argc, char **argv)
 	unsigned long long v;
 	uint64_t viiectlr = 0, acvr[4] = { 0 };
 	char line[512], key[64];
-	int in = 0, fail = 0, xs = 0;
+	int in = 0, fail = 0, xs = 0, trbe_lost = 0, trbe_ignored = 0;
 	FILE *f;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -315,6 +315,11 @@ int main(int argc, char **argv)
 		int t;
 		char kind[32];
 
+		if (sscanf(line, "N %u %31s", &cpu, kind) == 2) {
+			/* the driver's mistakes, on any CPU, the whole run */
+			trbe_lost += !strcmp(kind, "trbe-lost");
+			trbe_ignored += !strcmp(kind, "trbe-ignored");
+		}
 		if (sscanf(line, "N %u %31s", &cpu, kind) == 2 && cpu == 0) {
 			if (!strcmp(kind, "ete-start"))
 				in = 1;
@@ -340,6 +345,11 @@ int main(int argc, char **argv)
 		printf("# ViewInst TRCVIIECTLR %#llx: truth events in view only\n",
 		       (unsigned long long)viiectlr);
 	fail |= tap(truth.n > 0, "ground truth has events in the window", "");
+	/* The model's verdict on the driver (hwmodel.rst, TRBE) */
+	fail |= tap(!trbe_lost,
+		    "no staged trace lost to a disable before TSB CSYNC", "");
+	fail |= tap(!trbe_ignored,
+		    "no TRBE register written while enabled (writes ignored)", "");
 
 	if (ete_img_init(&img))
 		return 2;

@@ -63,6 +63,8 @@ static const struct insn_case insns[] = {
 	{ "nop", 0xd503201f, 0, HWM_K_OTHER, 0 },
 	{ "isb", 0xd5033fdf, 0, HWM_K_OTHER, 0 },
 	{ "hint #0x6e (model sync)", HWM_SYNC_INSN, 0, HWM_K_SYNC, 0 },
+	{ "tsb csync (hint #18, Arm ARM C6)", 0xd503225f, 0, HWM_K_TSB, 0 },
+	{ "psb csync (hint #17: not a drain)", 0xd503223f, 0, HWM_K_OTHER, 0 },
 	{ "mrs x0, midr_el1", 0xd5380000, 0, HWM_K_SYS, 0 },
 	{ "msr trfcr_el1, x0", 0xd5181220, 0, HWM_K_SYS, 0 },
 	{ "ldr x0, [x1]", 0xf9400020, 0, HWM_K_LDST, 0 },
@@ -189,12 +191,16 @@ static void test_trbe(void)
 	hwm_trbe_step(base, lim, base, TRBLIMITR_FM_FILL, 100, &s);
 	ok(s.len == 100 && s.next_ptr == base + 100 && !s.event, "trbe ",
 	   "write inside the buffer");
+	/* Arm ARM D10, TRBSR_EL1.BSC FILLED: the pointer wraps to the base */
 	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_FILL, 100, &s);
-	ok(s.len == 10 && s.next_ptr == lim && s.event == HWM_TRBE_FILLED,
-	   "trbe ", "fill mode stops at the limit");
+	ok(s.len == 10 && s.next_ptr == base && s.event == HWM_TRBE_FILLED,
+	   "trbe ", "fill mode stops at the limit, TRBPTR wrapped to the base");
 	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_FILL, 10, &s);
-	ok(s.len == 10 && s.event == HWM_TRBE_FILLED, "trbe ",
-	   "exactly reaching the limit fills");
+	ok(s.len == 10 && s.next_ptr == base && s.event == HWM_TRBE_FILLED,
+	   "trbe ", "exactly reaching the limit fills");
+	hwm_trbe_step(base, lim, s.next_ptr, TRBLIMITR_FM_FILL, 100, &s);
+	ok(s.len == 100 && s.next_ptr == base + 100 && !s.event, "trbe ",
+	   "a restart after FILLED without rewriting TRBPTR writes at the base");
 	hwm_trbe_step(base, lim, lim - 10, TRBLIMITR_FM_WRAP, 100, &s);
 	ok(s.len == 10 && s.next_ptr == base && s.event == HWM_TRBE_WRAP_IRQ,
 	   "trbe ", "wrap mode wraps with an event");
@@ -206,6 +212,192 @@ static void test_trbe(void)
 	   "pointer at the limit is out of range");
 	hwm_trbe_step(base, lim, base - 1, TRBLIMITR_FM_WRAP, 1, &s);
 	ok(s.event == HWM_TRBE_BAD_PTR, "trbe ", "pointer below the base");
+}
+
+/* A 4-page trace buffer at VA 0x10000; page 2 can be unmapped. */
+#define TB_VA	0x10000ull
+#define TB_PAGES 4
+static uint8_t tb_mem[TB_PAGES * 4096];
+static int tb_hole = -1;
+
+static uint8_t *tb_map(void *priv, uint64_t va, uint64_t *room)
+{
+	uint64_t off = va - TB_VA;
+
+	(void)priv;
+	if (va < TB_VA || off >= sizeof(tb_mem) || (int)(off / 4096) == tb_hole)
+		return NULL;
+	*room = 4096 - off % 4096;
+	return tb_mem + off;
+}
+
+/* Reset @t, program it disabled then enable it: fill mode, @pages pages. */
+static void tb_start(struct hwm_trbe *t, unsigned int align, uint64_t ptr,
+		     unsigned int pages, unsigned int fm)
+{
+	struct hwm_trbe_regs w = {
+		.baser = TB_VA, .ptr = ptr,
+		.limitr = (TB_VA + pages * 4096) |
+			  FIELD_PREP(TRBLIMITR_EL1_FM, fm) |
+			  FIELD_PREP(TRBLIMITR_EL1_TM, TRBLIMITR_TM_IGNORE) |
+			  TRBLIMITR_EL1_E,
+	};
+
+	memset(tb_mem, 0, sizeof(tb_mem));
+	tb_hole = -1;
+	hwm_trbe_init(t, align, 0, tb_map, NULL);
+	hwm_trbe_program(t, &w);
+}
+
+static void tb_fill(uint8_t *b, size_t n, uint8_t seed)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		b[i] = (uint8_t)(seed + i * 7) | 1;	/* never 0, never 0x70 */
+}
+
+static struct hwm_trbe tb;	/* large: not on the stack */
+
+static void test_trbe_sink(void)
+{
+	struct hwm_trbe *t = &tb;
+	struct hwm_trbe_regs w;
+	uint8_t in[8192];
+	unsigned int ign, i, bad;
+
+	tb_fill(in, sizeof(in), 3);
+
+	/* D10 TSB CSYNC: staged bytes reach memory only at the drain. */
+	tb_start(t, 0, TB_VA, 4, TRBLIMITR_FM_FILL);
+	hwm_trbe_take(t, in, 100);
+	ok(t->r.ptr == TB_VA && t->stage_len == 100 && !tb_mem[0], "trbe ",
+	   "100 bytes stay staged: TRBPTR unchanged, memory untouched");
+	hwm_trbe_drain(t);
+	ok(t->r.ptr == TB_VA + 100 && !t->stage_len && !memcmp(tb_mem, in, 100) &&
+	   t->written == 100, "trbe ", "TSB CSYNC writes them: TRBPTR += 100");
+	hwm_trbe_take(t, in, HWM_TRBE_STAGE_LEN + 10);
+	ok(t->r.ptr == TB_VA + 100 + HWM_TRBE_STAGE_LEN && t->stage_len == 10 &&
+	   !memcmp(tb_mem + 100, in, HWM_TRBE_STAGE_LEN), "trbe ",
+	   "a full stage is written without a drain, the 10 after it wait");
+
+	/* Disabling without a drain loses what is staged (counted). */
+	hwm_trbe_take(t, in, 40);
+	w = t->r;
+	w.limitr &= ~TRBLIMITR_EL1_E;
+	ign = hwm_trbe_program(t, &w);
+	ok(!ign && t->lost == 50 && !t->stage_len &&
+	   t->r.ptr == TB_VA + 100 + HWM_TRBE_STAGE_LEN &&
+	   !hwm_trbe_collecting(t), "trbe ",
+	   "clearing E before TSB CSYNC drops the 50 staged bytes: lost 50");
+	hwm_trbe_take(t, in, 30);
+	hwm_trbe_drain(t);
+	ok(t->discarded == 30 && t->lost == 50 &&
+	   t->r.ptr == TB_VA + 100 + HWM_TRBE_STAGE_LEN, "trbe ",
+	   "a disabled trace buffer unit discards trace (D10)");
+
+	/* Programming rules: writes while enabled and not stopped. */
+	tb_start(t, 0, TB_VA, 4, TRBLIMITR_FM_FILL);
+	w = t->r;
+	w.ptr = TB_VA + 0x800;
+	w.sr = 0;
+	w.baser = TB_VA + 0x1000;
+	w.limitr |= TRBLIMITR_EL1_NVM;
+	ign = hwm_trbe_program(t, &w);
+	ok(ign == (HWM_TRBE_IGN_PTR | HWM_TRBE_IGN_BASER | HWM_TRBE_IGN_LIMITR) &&
+	   t->ignored == 3 && w.ptr == TB_VA && w.baser == TB_VA &&
+	   !(w.limitr & TRBLIMITR_EL1_NVM) && hwm_trbe_collecting(t), "trbe ",
+	   "TRBPTR/TRBBASER/TRBLIMITR writes while E=1 are ignored, restored, counted");
+	w = t->r;
+	w.sr = TRBSR_EL1_IRQ;
+	ign = hwm_trbe_program(t, &w);
+	ok(ign == HWM_TRBE_IGN_SR && t->ignored == 4 && w.sr == 0, "trbe ",
+	   "a TRBSR write while E=1 is ignored");
+	w = t->r;
+	w.limitr &= ~TRBLIMITR_EL1_E;
+	hwm_trbe_program(t, &w);
+	w.ptr = TB_VA + 0x800;
+	w.sr = 0;
+	ign = hwm_trbe_program(t, &w);
+	ok(!ign && t->r.ptr == TB_VA + 0x800 && t->ignored == 4, "trbe ",
+	   "after E=0 the same writes are taken");
+
+	/* D10 BSC FILLED: a full buffer wraps TRBPTR, sets WRAP, stops. */
+	tb_start(t, 0, TB_VA + 4096 - 64, 1, TRBLIMITR_FM_FILL);
+	hwm_trbe_take(t, in, 100);
+	hwm_trbe_drain(t);
+	ok(t->r.ptr == TB_VA && (t->r.sr & TRBSR_EL1_S) &&
+	   (t->r.sr & TRBSR_EL1_WRAP) && (t->r.sr & TRBSR_EL1_IRQ) &&
+	   FIELD_GET(TRBSR_EL1_EC, t->r.sr) == TRBSR_EC_OTHERS &&
+	   FIELD_GET(TRBSR_EL1_BSC, t->r.sr) == TRBSR_BSC_FILLED &&
+	   t->written == 64 && t->discarded == 36 && !t->lost, "trbe ",
+	   "fill: 64 bytes to the limit, TRBPTR = base, S WRAP IRQ FILLED, 36 cut off");
+	w = t->r;
+	w.ptr = TB_VA + 8;
+	ign = hwm_trbe_program(t, &w);
+	ok(!ign && t->r.ptr == TB_VA + 8, "trbe ",
+	   "a stopped buffer (S=1) takes writes with E=1");
+	w = t->r;
+	w.ptr = TB_VA;
+	w.sr = 0;
+	hwm_trbe_program(t, &w);
+	hwm_trbe_take(t, in + 100, 20);
+	hwm_trbe_drain(t);
+	ok(t->r.ptr == TB_VA + 20 && !memcmp(tb_mem, in + 100, 20) &&
+	   !(t->r.sr & TRBSR_EL1_S), "trbe ",
+	   "restarted from the wrapped pointer: writes at the base, no fault");
+
+	/* Unmapped page: stage 1 translation fault, level 3 (not FSC 0). */
+	tb_start(t, 0, TB_VA + 2 * 4096 - 16, 4, TRBLIMITR_FM_FILL);
+	tb_hole = 2;
+	hwm_trbe_take(t, in, 64);
+	hwm_trbe_drain(t);
+	ok(t->r.ptr == TB_VA + 2 * 4096 && (t->r.sr & TRBSR_EL1_S) &&
+	   (t->r.sr & TRBSR_EL1_IRQ) &&
+	   FIELD_GET(TRBSR_EL1_EC, t->r.sr) == TRBSR_EC_STAGE1_ABORT &&
+	   FIELD_GET(TRBSR_EL1_FSC, t->r.sr) == HWM_TRBE_FSC_TRANS_L3 &&
+	   t->written == 16, "trbe ",
+	   "unmapped page: EC 0x24, FSC 0x07, TRBPTR at the faulting address");
+
+	/* TRBIDR.Align 6: 64-byte blocks, drain padded with Ignore (0x70). */
+	tb_start(t, 6, TB_VA + 8, 4, TRBLIMITR_FM_FILL);
+	ok(t->r.ptr == TB_VA && t->unaligned == 1, "trbe ",
+	   "Align 6: TRBPTR bits [5:0] are taken as zero (counted)");
+	hwm_trbe_take(t, in, HWM_TRBE_STAGE_LEN + 10);
+	ok(t->r.ptr == TB_VA + 256 && t->stage_len == 10, "trbe ",
+	   "Align 6: a full stage writes whole 64-byte blocks only");
+	hwm_trbe_drain(t);
+	for (i = 256 + 10, bad = 0; i < 320; i++)
+		bad += tb_mem[i] != 0x70;
+	ok(t->r.ptr == TB_VA + 320 && !bad &&
+	   !memcmp(tb_mem + 256, in + 256, 10), "trbe ",
+	   "Align 6: the drain pads the last block with 54 Ignore packets");
+	tb_start(t, 11, TB_VA, 4, TRBLIMITR_FM_FILL);
+	hwm_trbe_take(t, in, 2047);
+	ok(t->r.ptr == TB_VA && t->stage_len == 2047, "trbe ",
+	   "Align 11: less than a 2 KiB block stays staged");
+	hwm_trbe_take(t, in, 4097);
+	ok(t->r.ptr == TB_VA + 6144 && t->stage_len == 0, "trbe ",
+	   "Align 11: 6144 bytes are three whole blocks");
+
+	/* TRBIDR.P: nothing may be programmed. */
+	hwm_trbe_init(t, 0, 1, tb_map, NULL);
+	w = (struct hwm_trbe_regs){ TB_VA, TB_VA, (TB_VA + 4096) | 1, 0 };
+	ign = hwm_trbe_program(t, &w);
+	ok(ign == (HWM_TRBE_IGN_BASER | HWM_TRBE_IGN_PTR | HWM_TRBE_IGN_LIMITR) &&
+	   !w.baser && !w.ptr && !w.limitr && !hwm_trbe_collecting(t), "trbe ",
+	   "TRBIDR.P: every write ignored, the unit stays disabled");
+
+	/* nVM: physical pointers are not modelled; nothing is collected. */
+	tb_start(t, 0, TB_VA, 4, TRBLIMITR_FM_FILL);
+	w = t->r;
+	w.limitr &= ~TRBLIMITR_EL1_E;
+	hwm_trbe_program(t, &w);
+	w.limitr |= TRBLIMITR_EL1_E | TRBLIMITR_EL1_NVM;
+	hwm_trbe_program(t, &w);
+	hwm_trbe_take(t, in, 10);
+	ok(!hwm_trbe_collecting(t) && t->discarded == 10, "trbe ",
+	   "nVM=1 is refused: trace is discarded");
 }
 
 /* Reference: the view of every instruction, one at a time. */
@@ -327,6 +519,7 @@ int main(void)
 	test_brbe_filters();
 	test_brb_ring();
 	test_trbe();
+	test_trbe_sink();
 	test_vi();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
