@@ -127,6 +127,7 @@ struct hwm_model {
 	unsigned int nr_vcpus;
 	struct hwm_vcpu *vcpus;
 	unsigned int brbe_nrec;
+	int el2, el3;			/* the CPU has EL2, EL3 (el2=, el3=) */
 	int exact;			/* icount: one thread, reached counts */
 	FILE *truth;
 	FILE *log;			/* -d plugin messages, NULL if quiet */

@@ -13,6 +13,8 @@
  *                 needs -icount (all vCPUs on one thread); default off
  *   kernel=on|off instrument kernel blocks (default on; off: only EL0
  *                 can be traced, at no cost in kernel code)
+ *   el2=on|off    the CPU implements EL2 (-M virt,virtualization=on)
+ *   el3=on|off    the CPU implements EL3 (-M virt,secure=on)
  *
  * Documentation/hwmodel.rst says what is modelled and how.
  */
@@ -219,6 +221,10 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			hwm.exact = on(v);
 		else if (KEY("kernel"))
 			kernel_blocks = on(v);
+		else if (KEY("el2"))
+			hwm.el2 = on(v);
+		else if (KEY("el3"))
+			hwm.el3 = on(v);
 		else {
 			hwm_logf("hwmodel: unknown option %s\n", argv[a]);
 			return -1;

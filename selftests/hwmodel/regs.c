@@ -5,32 +5,16 @@
  */
 #include <string.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 #include <armtrace/trbe_regs.h>
 #include "hwm.h"
 
 /*
- * ID registers of the modelled ETE (values in the range real ETE 1.0
- * implementations report):
- *   TRCIDR0  RES1, branch broadcast, cycle counting, return stack,
- *            4 events, 64-bit timestamps, commit mode 1
- *   TRCIDR1  ETE's fixed 0xff architecture nibbles, designer 'A'
- *   TRCIDR2  64-bit addresses, 32-bit CONTEXTID and VMID, 20-bit cycles
- *   TRCIDR3  CCITMIN 4, EL0-EL2 Non-secure, EL0/1/3 Secure, TRCERR
- *   TRCIDR4  2 address comparator pairs (TRCACVR0-3: the ViewInst
- *            ranges, vi.c), 8 resource pairs, one each of
- *            single-shot, CONTEXTID and VMID comparators
- *   TRCIDR5  7-bit trace ID, 4 sequencer states, 2 counters
- *   TRCDEVARCH ARCHITECT Arm (0x23b), PRESENT, ETE (ARCHVER 5, 0xa13)
+ * ID registers: the reference configuration (include/armtrace/ref_config.h),
+ * with TRCIDR3 naming the ELs this machine has (plugin options el2=, el3=).
  */
-#define MODEL_TRCIDR0		0x28000ea1ull
-#define MODEL_TRCIDR1		0x4100fff0ull
-#define MODEL_TRCIDR2		0x10001088ull
-#define MODEL_TRCIDR3		0x01b70004ull
-#define MODEL_TRCIDR4		(0x11170000ull | HWM_VI_PAIRS)
-#define MODEL_TRCIDR5		0x28070000ull
-#define MODEL_TRCDEVARCH	0x47705a13ull
-/* Non-secure invasive and non-invasive debug implemented and enabled. */
-#define MODEL_TRCAUTHSTATUS	0x000000ccull
+_Static_assert(ETE_FIELD_GET(TRCIDR4_NUMACPAIRS, REF_TRCIDR4) == HWM_VI_PAIRS,
+	       "TRCIDR4.NUMACPAIRS is the number of ViewInst range pairs");
 #define TRCSTATR_IDLE_PMSTABLE	0x3ull
 /* TRBE: byte-aligned pointer, flag updates */
 #define MODEL_TRBIDR		TRBIDR_EL1_F
@@ -38,14 +22,15 @@
 void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec)
 {
 	memset(shm, 0, sizeof(*shm));
-	shm->regs[HW_TRCIDR0] = MODEL_TRCIDR0;
-	shm->regs[HW_TRCIDR1] = MODEL_TRCIDR1;
-	shm->regs[HW_TRCIDR2] = MODEL_TRCIDR2;
-	shm->regs[HW_TRCIDR3] = MODEL_TRCIDR3;
-	shm->regs[HW_TRCIDR4] = MODEL_TRCIDR4;
-	shm->regs[HW_TRCIDR5] = MODEL_TRCIDR5;
-	shm->regs[HW_TRCDEVARCH] = MODEL_TRCDEVARCH;
-	shm->regs[HW_TRCAUTHSTATUS] = MODEL_TRCAUTHSTATUS;
+	shm->regs[HW_TRCIDR0] = REF_TRCIDR0;
+	shm->regs[HW_TRCIDR1] = REF_TRCIDR1;
+	shm->regs[HW_TRCIDR2] = REF_TRCIDR2;
+	shm->regs[HW_TRCIDR3] = REF_TRCIDR3(hwm.el2, hwm.el3);
+	shm->regs[HW_TRCIDR4] = REF_TRCIDR4;
+	shm->regs[HW_TRCIDR5] = REF_TRCIDR5;
+	shm->regs[HW_TRCIDR8] = REF_TRCIDR8;
+	shm->regs[HW_TRCDEVARCH] = REF_TRCDEVARCH;
+	shm->regs[HW_TRCAUTHSTATUS] = REF_TRCAUTHSTATUS;
 	shm->regs[HW_TRCSTATR] = TRCSTATR_IDLE_PMSTABLE;
 	shm->regs[HW_TRBIDR_EL1] = MODEL_TRBIDR;
 	shm->regs[HW_BRBIDR0_EL1] = FIELD_PREP(BRBIDR0_EL1_NUMREC, nrec) |
