@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host unit tests of the hardware model's pure parts: A64 branch
+ * Host unit tests of the hardware model: its pure parts (A64 branch
  * classification, the BRBINF cycle-count format, BRBE filters and record
- * order, TRBE buffer arithmetic, ViewInst address ranges.  Prints TAP.
+ * order, TRBE buffer arithmetic, ViewInst address ranges) and the model
+ * itself (ID registers, trace unit context and ViewInst controls, BRBE
+ * records), driven with made-up translated blocks as the QEMU glue
+ * (plugin.c, not linked here) would.  Prints TAP.
  */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <armtrace/brbe_regs.h>
+#include <armtrace/ete_regs.h>
 #include <armtrace/hwmodel_abi.h>
+#include <armtrace/ref_config.h>
 #include <armtrace/trbe_regs.h>
-#include "a64.h"
-#include "brbe.h"
-#include "trbe.h"
-#include "vi.h"
+#include "hwm.h"
 
 static unsigned int n_test, n_fail;
 
@@ -319,6 +323,68 @@ static void test_vi(void)
 	   "trace on at the lower bound inside a block");
 }
 
+/*
+ * The model itself, driven as plugin.c drives it: a block's callback
+ * when it starts, the sync instruction's when it runs.
+ */
+struct hwm_model hwm;
+static struct hwm_global tglobal;
+static struct hwm_cpu tcpu;
+static struct hwm_vcpu tc;
+
+void hwm_logf(const char *fmt, ...)
+{
+	(void)fmt;
+}
+
+void *hwm_guest_pa(uint64_t pa, uint64_t len)
+{
+	(void)pa;
+	(void)len;
+	return NULL;
+}
+
+static void model_reset(unsigned int kernel_el, int el2, int el3)
+{
+	memset(&hwm, 0, sizeof(hwm));
+	memset(&tglobal, 0, sizeof(tglobal));
+	memset(&tc, 0, sizeof(tc));
+	tglobal.kernel_el = kernel_el;
+	hwm.global = &tglobal;
+	hwm.el2 = el2;
+	hwm.el3 = el3;
+	hwm.nr_vcpus = 1;
+	hwm.vcpus = &tc;
+	hwm.brbe_nrec = 32;
+	tc.shm = &tcpu;
+	hwm_regs_reset(&tcpu, 32);
+	hwm_brb_reset(&tc.brbe.buf, 32);
+}
+
+static void test_idregs(void)
+{
+	model_reset(1, 0, 0);
+	ok(tcpu.regs[HW_TRCIDR3] == 0x01300004, "trcidr3 ",
+	   "-M virt: EXLEVEL_NS EL0+EL1 (bits 21:20), EXLEVEL_S 0 (no EL3)");
+	model_reset(1, 1, 0);
+	ok(tcpu.regs[HW_TRCIDR3] == 0x01700004, "trcidr3 ",
+	   "virtualization=on: EXLEVEL_NS EL0-EL2, no Secure EL");
+	model_reset(2, 1, 1);
+	ok(tcpu.regs[HW_TRCIDR3] == 0x017b0004 &&
+	   !(tcpu.regs[HW_TRCIDR3] & 0x00800000), "trcidr3 ",
+	   "EL2+EL3: EXLEVEL_S EL0/EL1/EL3 (19:16 = 0xb), bit 23 RES0 clear");
+	ok(tcpu.regs[HW_TRCIDR2] == REF_TRCIDR2 && REF_TRCIDR2 == 0x50001088 &&
+	   ETE_FIELD_GET(TRCIDR2_VMIDOPT, tcpu.regs[HW_TRCIDR2]) ==
+	   TRCIDR2_VMIDOPT_SEL &&
+	   ETE_FIELD_GET(TRCIDR2_VMIDSIZE, tcpu.regs[HW_TRCIDR2]) ==
+	   TRCIDR2_VMIDSIZE_32, "trcidr2 ",
+	   "VMIDSIZE 32 bits requires VMIDOPT 0b10");
+	ok(tcpu.regs[HW_TRCIDR0] == REF_TRCIDR0 &&
+	   tcpu.regs[HW_TRCIDR4] == REF_TRCIDR4 &&
+	   tcpu.regs[HW_TRCDEVARCH] == REF_TRCDEVARCH, "idregs ",
+	   "the reference configuration");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -328,6 +394,7 @@ int main(void)
 	test_brb_ring();
 	test_trbe();
 	test_vi();
+	test_idregs();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
