@@ -120,15 +120,41 @@ static size_t trbe_write(void *priv, const uint8_t *buf, size_t len)
 	return done;
 }
 
-static void ete_ctx(struct hwm_vcpu *c, unsigned int el,
-		    struct ete_enc_ctx *ctx)
+/*
+ * The context the trace unit reports (ETE "Context tracing"): CONTEXTID is
+ * CONTEXTIDR_EL1; the VMID is VTTBR_EL2.VMID, or CONTEXTIDR_EL2 when
+ * TRCCONFIGR.VMIDOPT is set (TRCIDR2.VMIDOPT 0b10).  The guest publishes
+ * the PID it switches to (contextidr) and the VMID (vmid).  Under VHE
+ * Linux writes the PID with the CONTEXTIDR_EL1 encoding, which HCR_EL2.E2H
+ * redirects to CONTEXTIDR_EL2: there it is traced as the VMID (perf
+ * cs_etm's contextid2) and CONTEXTIDR_EL1, which the host never writes,
+ * reads 0.
+ */
+void hwm_ete_ctx(const struct hwm_cpu *shm, unsigned int el,
+		 struct ete_enc_ctx *ctx)
 {
+	uint64_t configr = shm->regs[HW_TRCCONFIGR];
+	uint64_t idr2 = shm->regs[HW_TRCIDR2];
+	int vhe = hwm_kernel_el() == 2;
+	int vmid_is_cid2 = (configr & TRCCONFIGR_VMIDOPT) &&
+			   ETE_FIELD_GET(TRCIDR2_VMIDOPT, idr2) ==
+			   TRCIDR2_VMIDOPT_SEL;
+
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->el = el;
 	ctx->ns = 1;
 	ctx->sf = 1;
-	ctx->cid = (uint32_t)c->shm->contextidr;
-	ctx->vmid = (uint32_t)c->shm->vmid;
+	ctx->cid = vhe ? 0 : (uint32_t)shm->contextidr;
+	if (vmid_is_cid2)
+		ctx->vmid = vhe ? (uint32_t)shm->contextidr : 0;
+	else
+		ctx->vmid = (uint32_t)shm->vmid;
+}
+
+static void ete_ctx(struct hwm_vcpu *c, unsigned int el,
+		    struct ete_enc_ctx *ctx)
+{
+	hwm_ete_ctx(c->shm, el, ctx);
 }
 
 /* The guest's counter now: the value it published plus the time since. */

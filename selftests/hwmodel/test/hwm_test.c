@@ -385,6 +385,32 @@ static void test_idregs(void)
 	   "the reference configuration");
 }
 
+static void test_ete_ctx(void)
+{
+	struct ete_enc_ctx ctx;
+
+	model_reset(2, 1, 0);
+	tcpu.contextidr = 1234;
+	tcpu.regs[HW_TRCCONFIGR] = TRCCONFIGR_CID | TRCCONFIGR_VMID |
+				   TRCCONFIGR_VMIDOPT;
+	hwm_ete_ctx(&tcpu, 0, &ctx);
+	ok(ctx.vmid == 1234 && ctx.cid == 0, "ete context ",
+	   "VHE, TRCCONFIGR.VMIDOPT: the PID (CONTEXTIDR_EL2) is the VMID");
+	tcpu.regs[HW_TRCCONFIGR] = TRCCONFIGR_CID | TRCCONFIGR_VMID;
+	tcpu.vmid = 7;
+	hwm_ete_ctx(&tcpu, 2, &ctx);
+	ok(ctx.vmid == 7 && ctx.cid == 0 && ctx.el == 2, "ete context ",
+	   "VHE, VMIDOPT 0: VMID from VTTBR_EL2, CONTEXTIDR_EL1 0");
+	model_reset(1, 0, 0);
+	tcpu.contextidr = 1234;
+	tcpu.vmid = 0;
+	tcpu.regs[HW_TRCCONFIGR] = TRCCONFIGR_CID | TRCCONFIGR_VMID |
+				   TRCCONFIGR_VMIDOPT;
+	hwm_ete_ctx(&tcpu, 1, &ctx);
+	ok(ctx.cid == 1234 && ctx.vmid == 0, "ete context ",
+	   "kernel at EL1: the PID is CONTEXTIDR_EL1, the CONTEXTID");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -395,6 +421,7 @@ int main(void)
 	test_trbe();
 	test_vi();
 	test_idregs();
+	test_ete_ctx();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
