@@ -17,22 +17,53 @@
 #define TRCPRGCTLR_EN		0x1u
 #define TRCSTATR_IDLE		0x1u
 #define TRCSTATR_PMSTABLE	0x2u
-#define TRCVICTLR_EXLEVEL_NS_SHIFT 20
 
 static __u64 *reg(struct hwm_vcpu *c, enum hw_reg r)
 {
 	return &c->shm->regs[r];
 }
 
-/* ELs the trace unit may trace: TRCVICTLR.EXLEVEL_NS and TRFCR_ELx. */
+/*
+ * The ViewInst event (TRCVICTLR.EVENT, ETE "ViewInst function"): trace is
+ * active only while the selected event is TRUE.  Resource selectors 0 and
+ * 1 are fixed (always FALSE, always TRUE); the model implements no other
+ * resource (TRCRSCTLR<n>), so any other single resource and any resource
+ * pair (EVENT.TYPE 1) read FALSE: a driver that relies on them traces
+ * nothing here, which it sees at once rather than on silicon.
+ */
+int hwm_ete_vi_event(uint64_t victlr)
+{
+	if (victlr & TRCVICTLR_EVENT_TYPE)
+		return 0;
+	return ETE_FIELD_GET(TRCVICTLR_EVENT_SEL, victlr) == ETE_RESOURCE_TRUE;
+}
+
+/*
+ * The ViewInst start/stop logic: TRCVICTLR.SSSTATUS says whether it is
+ * started.  Start/stop points (TRCVISSCTLR, TRCVIPCSSCTLR) are not
+ * modelled: the logic stays in the state SSSTATUS was programmed with,
+ * which is what silicon does with no start/stop point selected.  A
+ * driver that leaves SSSTATUS 0 without start points traces nothing.
+ */
+int hwm_ete_vi_started(uint64_t victlr)
+{
+	return !!(victlr & TRCVICTLR_SSSTATUS);
+}
+
+/*
+ * ELs the trace unit may trace: the ViewInst event and start/stop state,
+ * TRCVICTLR.EXLEVEL_NS and TRFCR_ELx.
+ */
 uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm)
 {
 	unsigned int kel = hwm_kernel_el();
 	uint64_t trfcr = shm->regs[kel == 2 ? HW_TRFCR_EL2 : HW_TRFCR_EL1];
-	unsigned int excl = (shm->regs[HW_TRCVICTLR] >>
-			     TRCVICTLR_EXLEVEL_NS_SHIFT) & 0xf;
+	uint64_t victlr = shm->regs[HW_TRCVICTLR];
+	unsigned int excl = ETE_FIELD_GET(TRCVICTLR_EXLEVEL_NS, victlr);
 	uint8_t m = 0;
 
+	if (!hwm_ete_vi_event(victlr) || !hwm_ete_vi_started(victlr))
+		return 0;
 	if (trfcr & TRFCR_ELX_E0TRE)
 		m |= 1u << 0;
 	if (trfcr & TRFCR_ELX_E1TRE)

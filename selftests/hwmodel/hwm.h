@@ -166,6 +166,8 @@ void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
 		       uint64_t ret, uint64_t vector, unsigned int el_to);
 void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el);
 uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm);
+int hwm_ete_vi_event(uint64_t victlr);
+int hwm_ete_vi_started(uint64_t victlr);
 void hwm_ete_ctx(const struct hwm_cpu *shm, unsigned int el,
 		 struct ete_enc_ctx *ctx);
 

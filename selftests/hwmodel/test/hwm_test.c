@@ -411,6 +411,39 @@ static void test_ete_ctx(void)
 	   "kernel at EL1: the PID is CONTEXTIDR_EL1, the CONTEXTID");
 }
 
+static void test_ete_viewinst(void)
+{
+	static const struct {
+		uint64_t victlr;
+		uint8_t mask;
+		const char *name;
+	} v[] = {
+		{ 0, 0, "TRCVICTLR 0: event FALSE, stopped: nothing traced" },
+		{ 0x201, 0x3, "EVENT resource 1 (TRUE), SSSTATUS: EL0+EL1" },
+		{ 0x001, 0, "EVENT TRUE, SSSTATUS 0, no start point: stopped" },
+		{ 0x200, 0, "SSSTATUS, EVENT resource 0 (FALSE): nothing" },
+		{ 0x202, 0, "EVENT resource 2 (not implemented): FALSE" },
+		{ 0x281, 0, "EVENT resource pair 1 (not implemented): FALSE" },
+		{ 0x201 | (0x2 << 20), 0x1, "EXLEVEL_NS excludes EL1" },
+	};
+	char name[128];
+	size_t i;
+
+	model_reset(1, 0, 0);
+	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE | TRFCR_ELX_E1TRE;
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		tcpu.regs[HW_TRCVICTLR] = v[i].victlr;
+		snprintf(name, sizeof(name), "%#llx: %s",
+			 (unsigned long long)v[i].victlr, v[i].name);
+		ok(hwm_ete_el_mask(&tcpu) == v[i].mask, "viewinst event ", name);
+	}
+	/* A start/stop point programmed is not modelled: SSSTATUS rules. */
+	tcpu.regs[HW_TRCVISSCTLR] = 0x1;
+	tcpu.regs[HW_TRCVICTLR] = 0x001;
+	ok(hwm_ete_el_mask(&tcpu) == 0, "viewinst event ",
+	   "TRCVISSCTLR start point, SSSTATUS 0: stays stopped");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -422,6 +455,7 @@ int main(void)
 	test_vi();
 	test_idregs();
 	test_ete_ctx();
+	test_ete_viewinst();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
