@@ -69,6 +69,9 @@ struct hwm_vcpu {
 	unsigned int prev_from;		/* first instruction on the path */
 	uint64_t last_reached;		/* instructions of the last block reached */
 	uint8_t prev_el;
+	/* blocks ran at an EL that is not observed since the last observed one */
+	uint8_t unobs_valid;
+	uint8_t unobs_el;		/* the highest such EL */
 	/* an exception from an observed EL into one that is not */
 	struct {
 		uint8_t valid;
@@ -175,7 +178,9 @@ void hwm_ete_ctx(const struct hwm_cpu *shm, unsigned int el,
 void hwm_brbe_update(struct hwm_vcpu *c);
 void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 		     uint64_t tgt, unsigned int el_from, unsigned int el_to);
-void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
+void hwm_brbe_return(struct hwm_vcpu *c, uint64_t tgt, unsigned int el_from,
+		     unsigned int el_to);
+void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
 			uint64_t tgt, unsigned int el_from, unsigned int el_to);
 void hwm_brbe_publish(struct hwm_vcpu *c);
 

@@ -67,6 +67,14 @@ void hwm_brbe_update(struct hwm_vcpu *c)
 	c->brbe_mask = m;
 }
 
+/*
+ * One record (Arm ARM, BRBINF<n>_EL1).  VALID says which addresses are
+ * kept: an address at a prohibited EL is not.  EL is the target's EL and
+ * RES0 in a source-only record.  CC counts the cycles since the previous
+ * record; CCU is set instead when that count is not known: after a
+ * prohibited stretch (the PE ran at an EL that is not recorded, recording
+ * was off or paused) or an invalidation, and when cycle counting is off.
+ */
 static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
 		      uint64_t tgt, unsigned int el_from, unsigned int el_to)
 {
@@ -80,7 +88,7 @@ static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
 	if (tgt_ok)
 		valid |= BRBINF_VALID_TARGET;
 	r.inf = FIELD_PREP(BRBINF_EL1_VALID, valid) |
-		FIELD_PREP(BRBINF_EL1_EL, el_to) |
+		FIELD_PREP(BRBINF_EL1_EL, tgt_ok ? el_to : 0) |
 		FIELD_PREP(BRBINF_EL1_TYPE, type);
 	if ((brbcr(c) & BRBCR_ELX_CC) && !c->brbe.ccu)
 		r.inf |= FIELD_PREP(BRBINF_EL1_CC, hwm_brbe_cc_encode(cyc));
@@ -90,7 +98,8 @@ static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
 	r.tgt = tgt_ok ? tgt : 0;
 	hwm_brb_push(&c->brbe.buf, &r);
 	c->brbe.last_insns = c->insns;
-	c->brbe.ccu = 0;
+	/* Going on at a prohibited EL: the next count is unknown. */
+	c->brbe.ccu = !tgt_ok;
 }
 
 void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
@@ -100,6 +109,8 @@ void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 
 	if (!(c->brbe_mask & ((1u << el_from) | (1u << el_to))) || type < 0)
 		return;
+	if (c->brbe_mask && !(c->brbe_mask & (1u << el_to)))
+		c->brbe.ccu = 1;
 	if (kind == HWM_K_ERET) {
 		if (!(brbcr(c) & BRBCR_ELX_ERTN))
 			return;
@@ -109,13 +120,40 @@ void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 	brbe_push(c, type, src, tgt, el_from, el_to);
 }
 
-void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
+/*
+ * The PE came back from @el_from, where nothing was observed, to @tgt at
+ * @el_to: an exception return the model did not see execute.  With
+ * BRBCR_ELx.ERTN it is recorded; the source EL is prohibited, so the
+ * record is target-only (VALID 0b01), and the cycle count is unknown.
+ */
+void hwm_brbe_return(struct hwm_vcpu *c, uint64_t tgt, unsigned int el_from,
+		     unsigned int el_to)
+{
+	if (!(c->brbe_mask & (1u << el_to)) || (c->brbe_mask & (1u << el_from)))
+		return;
+	c->brbe.ccu = 1;
+	if (!(brbcr(c) & BRBCR_ELX_ERTN))
+		return;
+	brbe_push(c, BRBINF_TYPE_ERET, 0, tgt, el_from, el_to);
+}
+
+/*
+ * An exception record.  @ret is the preferred exception return address,
+ * which is the record's source (Arm ARM, BRBE "exception" records: for
+ * SVC, HVC and SMC the instruction after the call; for a fault the
+ * faulting instruction; for an interrupt the next instruction).
+ */
+void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
 			uint64_t tgt, unsigned int el_from, unsigned int el_to)
 {
-	if (!(c->brbe_mask & ((1u << el_from) | (1u << el_to))) ||
-	    !(brbcr(c) & BRBCR_ELX_EXCEPTION))
+	if (!(c->brbe_mask & ((1u << el_from) | (1u << el_to))))
 		return;
-	brbe_push(c, 0x20 | type, src, tgt, el_from, el_to);
+	if (!(brbcr(c) & BRBCR_ELX_EXCEPTION)) {
+		if (!(c->brbe_mask & (1u << el_to)))
+			c->brbe.ccu = 1;
+		return;
+	}
+	brbe_push(c, 0x20 | type, ret, tgt, el_from, el_to);
 }
 
 /* Copy the records into the register file, newest first. */

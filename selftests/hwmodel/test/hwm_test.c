@@ -104,7 +104,8 @@ static void test_cc(void)
 		{ 512, 0x200, 512 }, { 513, 0x200, 512 },	/* low bit lost */
 		{ 1000, 0x2f4, 1000 }, { 65535, 0x8ff, 65408 },
 		{ 0xfffff, 0xcff, 0xff800 },			/* counter max */
-		{ 1ull << 40, 0xcff, 0xff800 },			/* saturates */
+		{ 0x100000, 0x3fff, 0x100000 },		/* saturated */
+		{ 1ull << 40, 0x3fff, 0x100000 },
 	};
 	char name[96];
 	uint64_t c;
@@ -134,6 +135,15 @@ static void test_cc(void)
 	/* The field fits BRBINF_EL1.CC. */
 	ok(FIELD_PREP(BRBINF_EL1_CC, hwm_brbe_cc_encode(HWM_BRBE_CC_MAX)) ==
 	   (0xcffull << 32), "brbinf cc ", "field position");
+	/*
+	 * BRBINF<n>_EL1.CC: "a value of all ones in both the mantissa and
+	 * exponent indicates the cycle count exceeded the size of the cycle
+	 * counter" (20 bits, BRBIDR0_EL1.CC 0b0101).
+	 */
+	ok(hwm_brbe_cc_encode(HWM_BRBE_CC_MAX + 1) == 0x3fff &&
+	   FIELD_PREP(BRBINF_EL1_CC, hwm_brbe_cc_encode(HWM_BRBE_CC_MAX + 1)) ==
+	   BRBINF_EL1_CC, "brbinf cc ",
+	   "2^20 cycles: saturated, CC all ones (0x3fff)");
 }
 
 static void test_brbe_filters(void)
@@ -331,6 +341,8 @@ struct hwm_model hwm;
 static struct hwm_global tglobal;
 static struct hwm_cpu tcpu;
 static struct hwm_vcpu tc;
+static uint64_t pool[4096];
+static size_t pool_used;
 
 void hwm_logf(const char *fmt, ...)
 {
@@ -359,6 +371,86 @@ static void model_reset(unsigned int kernel_el, int el2, int el3)
 	tc.shm = &tcpu;
 	hwm_regs_reset(&tcpu, 32);
 	hwm_brb_reset(&tc.brbe.buf, 32);
+	pool_used = 0;
+}
+
+/* A block at @va: one letter per instruction (see below), then its target. */
+static const struct hwm_tb *blk(uint64_t va, const char *k, uint64_t target)
+{
+	static const char letters[] = "olsbLcrRtevky";
+	size_t n = strlen(k), i;
+	size_t words = (sizeof(struct hwm_tb) + n + 7) / 8;
+	struct hwm_tb *t = (struct hwm_tb *)&pool[pool_used];
+
+	if (pool_used + words > sizeof(pool) / sizeof(pool[0]))
+		abort();
+	pool_used += words;
+	memset(t, 0, words * 8);
+	t->vaddr = va;
+	t->target = target;
+	t->n = (uint16_t)n;
+	t->kernel = (va >> 55) & 1;
+	t->vec = t->kernel && !(va & 0x7f);
+	/* o other, l ld/st, s sys, b B, L BL, c cond, r BR, R BLR, t RET,
+	 * e ERET, v SVC, k BRK, y the sync hint */
+	for (i = 0; i < n; i++)
+		t->kinds[i] = (uint8_t)(strchr(letters, k[i]) - letters);
+	return t;
+}
+
+static void run(const struct hwm_tb *t)
+{
+	if (!tc.obs_mask) {
+		tc.prev = NULL;
+		return;
+	}
+	hwm_path_tb(&tc, t, 0);
+}
+
+#define KSYNC	0xffff800008001004ull	/* a kernel block: sync; nop; eret */
+#define VBAR	0xffff800008010000ull
+#define VEC_LOWER_SYNC	(VBAR + 0x400)
+#define VEC_LOWER_IRQ	(VBAR + 0x480)
+
+/* The kernel writes registers (already in tcpu), then syncs. */
+static void ksync(void)
+{
+	const struct hwm_tb *k = blk(KSYNC, "yoe", 0);
+
+	run(k);
+	hwm_sync(&tc, k, 0);
+}
+
+static void brbe_start(uint64_t brbcr, uint64_t brbfcr)
+{
+	tcpu.regs[HW_BRBFCR_EL1] = brbfcr;
+	tcpu.regs[hwm_kernel_el() == 2 ? HW_BRBCR_EL2 : HW_BRBCR_EL1] = brbcr;
+	ksync();
+}
+
+static uint64_t rec_inf(unsigned int n)
+{
+	hwm_brbe_publish(&tc);
+	return tcpu.brb_inf[n];
+}
+
+#define INF(valid, type, el)	(FIELD_PREP(BRBINF_EL1_VALID, valid) |	\
+				 FIELD_PREP(BRBINF_EL1_TYPE, type) |	\
+				 FIELD_PREP(BRBINF_EL1_EL, el))
+#define CC(n)			FIELD_PREP(BRBINF_EL1_CC, n)
+
+/*
+ * EL0 code: B, a taken B.cond, an SVC into the kernel (not recorded),
+ * back after the SVC, B.
+ */
+static void brbe_svc_program(void)
+{
+	run(blk(0x400000, "oob", 0x400100));
+	run(blk(0x400100, "oc", 0x400200));
+	run(blk(0x400200, "ooov", 0));		/* SVC at 0x40020c */
+	run(blk(VEC_LOWER_SYNC, "oo", 0));
+	run(blk(0x400210, "ob", 0x400300));	/* the preferred return */
+	run(blk(0x400300, "o", 0));
 }
 
 static void test_idregs(void)
@@ -444,6 +536,62 @@ static void test_ete_viewinst(void)
 	   "TRCVISSCTLR start point, SSSTATUS 0: stays stopped");
 }
 
+static void test_brbe_exception_source(void)
+{
+	model_reset(1, 0, 0);
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_EXCEPTION,
+		   BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_svc_program();
+	ok(rec_inf(1) == (INF(BRBINF_VALID_SOURCE, BRBINF_TYPE_CALL, 0) | CC(4)) &&
+	   tcpu.brb_src[1] == 0x400210 && tcpu.brb_tgt[1] == 0, "brbe svc ",
+	   "source is the preferred return address, EL RES0 in a source-only record");
+	ok(rec_inf(2) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0) |
+			  CC(2)) && tcpu.brb_src[2] == 0x400104 &&
+	   tcpu.brb_tgt[2] == 0x400200, "brbe ", "B.cond: full record, CC 2");
+}
+
+static void test_brbe_ertn_half_record(void)
+{
+	model_reset(1, 0, 0);
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_EXCEPTION |
+		   BRBCR_ELX_ERTN, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_svc_program();
+	ok(rec_inf(1) == (INF(BRBINF_VALID_TARGET, BRBINF_TYPE_ERET, 0) |
+			  BRBINF_EL1_CCU) &&
+	   tcpu.brb_src[1] == 0 && tcpu.brb_tgt[1] == 0x400210, "brbe ertn ",
+	   "return from the unrecorded EL1: target-only ERET record, CCU");
+	ok(rec_inf(5) == (INF(BRBINF_VALID_TARGET, BRBINF_TYPE_ERET, 0) |
+			  BRBINF_EL1_CCU) && tcpu.brb_tgt[5] == 0x400000,
+	   "brbe ertn ", "the return after enabling is recorded too");
+	ok(rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
+			  CC(2)), "brbe ertn ",
+	   "the branch after the ERET record counts from it (CC 2)");
+	ok(!rec_inf(6), "brbe ertn ", "six records, no more");
+}
+
+static void test_brbe_ccu(void)
+{
+	model_reset(1, 0, 0);
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_EXCEPTION,
+		   BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_svc_program();
+	ok(rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
+			  BRBINF_EL1_CCU), "brbe ccu ",
+	   "first branch after the prohibited EL1 stretch: CCU, no CC");
+	ok(rec_inf(3) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
+			  BRBINF_EL1_CCU) && !rec_inf(4), "brbe ccu ",
+	   "first branch after enabling: CCU");
+	/* The same without recording the exception: still prohibited. */
+	model_reset(1, 0, 0);
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_svc_program();
+	ok(rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
+			  BRBINF_EL1_CCU) &&
+	   rec_inf(1) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0) |
+			  CC(2)), "brbe ccu ",
+	   "EXCEPTION 0: the branch after the SVC still has CCU");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -456,6 +604,9 @@ int main(void)
 	test_idregs();
 	test_ete_ctx();
 	test_ete_viewinst();
+	test_brbe_exception_source();
+	test_brbe_ertn_half_record();
+	test_brbe_ccu();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
