@@ -119,6 +119,7 @@ struct hwm_vcpu {
 		struct hwm_brb buf;
 		uint64_t last_insns;	/* insns at the last record */
 		uint8_t ccu;		/* next record's count is unknown */
+		unsigned int nr_cond;	/* conditional branches (mispredict=) */
 	} brbe;
 };
 
@@ -131,6 +132,7 @@ struct hwm_model {
 	struct hwm_vcpu *vcpus;
 	unsigned int brbe_nrec;
 	int el2, el3;			/* the CPU has EL2, EL3 (el2=, el3=) */
+	unsigned int mispredict;	/* every Nth conditional branch (mispredict=) */
 	int exact;			/* icount: one thread, reached counts */
 	FILE *truth;
 	FILE *log;			/* -d plugin messages, NULL if quiet */
@@ -176,8 +178,10 @@ void hwm_ete_ctx(const struct hwm_cpu *shm, unsigned int el,
 
 /* brbe (regs.c side) */
 void hwm_brbe_update(struct hwm_vcpu *c);
+int hwm_brbe_mispredicted(struct hwm_vcpu *c, unsigned int kind);
 void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
-		     uint64_t tgt, unsigned int el_from, unsigned int el_to);
+		     uint64_t tgt, unsigned int el_from, unsigned int el_to,
+		     int mpred);
 void hwm_brbe_return(struct hwm_vcpu *c, uint64_t tgt, unsigned int el_from,
 		     unsigned int el_to);
 void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,

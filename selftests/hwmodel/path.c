@@ -35,9 +35,11 @@ static void emit_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 			uint64_t next, int taken, unsigned int el_from,
 			unsigned int el_to)
 {
+	int mpred = hwm_brbe_mispredicted(c, kind);
+
 	hwm_truth_branch(c, kind, src, next, taken, el_from, el_to);
 	if (taken)
-		hwm_brbe_branch(c, kind, src, next, el_from, el_to);
+		hwm_brbe_branch(c, kind, src, next, el_from, el_to, mpred);
 	hwm_ete_branch(c, kind, src, taken, next, el_to);
 }
 

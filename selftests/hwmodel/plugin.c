@@ -15,6 +15,8 @@
  *                 can be traced, at no cost in kernel code)
  *   el2=on|off    the CPU implements EL2 (-M virt,virtualization=on)
  *   el3=on|off    the CPU implements EL3 (-M virt,secure=on)
+ *   mispredict=N  every Nth conditional branch is mispredicted (BRBE
+ *                 MPRED); default 0, none
  *
  * Documentation/hwmodel.rst says what is modelled and how.
  */
@@ -225,6 +227,8 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			hwm.el2 = on(v);
 		else if (KEY("el3"))
 			hwm.el3 = on(v);
+		else if (KEY("mispredict"))
+			hwm.mispredict = strtoul(v, NULL, 0);
 		else {
 			hwm_logf("hwmodel: unknown option %s\n", argv[a]);
 			return -1;

@@ -44,6 +44,28 @@ static uint64_t brbcr(const struct hwm_vcpu *c)
 	return c->shm->regs[hwm_kernel_el() == 2 ? HW_BRBCR_EL2 : HW_BRBCR_EL1];
 }
 
+/* Does the CPU implement EL2?  The plugin option, or the guest at EL2. */
+static int has_el2(void)
+{
+	return hwm.el2 || hwm_kernel_el() == 2;
+}
+
+/*
+ * BRBCR_ELx.CC and MPRED of an EL1 kernel: when EL2 is implemented,
+ * BRBCR_EL2.CC and BRBCR_EL2.MPRED gate them too, whether or not EL2 is
+ * in use (Arm ARM, BRBCR_EL1.CC/MPRED: "if EL2 is implemented ...
+ * BRBCR_EL2.CC"); Linux sets both in BRBCR_EL2 at EL2 setup for that
+ * reason.  Under VHE the kernel's BRBCR_EL1 is BRBCR_EL2 itself.
+ */
+static int brbcr_gate(const struct hwm_vcpu *c, uint64_t bit)
+{
+	uint64_t v = brbcr(c) & bit;
+
+	if (hwm_kernel_el() == 1 && has_el2())
+		v &= c->shm->regs[HW_BRBCR_EL2];
+	return !!v;
+}
+
 static uint8_t brbe_el_mask(const struct hwm_vcpu *c)
 {
 	uint64_t cr = brbcr(c);
@@ -68,15 +90,33 @@ void hwm_brbe_update(struct hwm_vcpu *c)
 }
 
 /*
+ * Which conditional branches the model says were mispredicted: every
+ * hwm.mispredict-th conditional branch executed at an observed EL on this
+ * vCPU (taken or not), none when the option is 0.  Deterministic, so
+ * tests can tell which records must have MPRED.
+ */
+int hwm_brbe_mispredicted(struct hwm_vcpu *c, unsigned int kind)
+{
+	if (kind != HWM_K_BCOND || !hwm.mispredict)
+		return 0;
+	if (++c->brbe.nr_cond < hwm.mispredict)
+		return 0;
+	c->brbe.nr_cond = 0;
+	return 1;
+}
+
+/*
  * One record (Arm ARM, BRBINF<n>_EL1).  VALID says which addresses are
  * kept: an address at a prohibited EL is not.  EL is the target's EL and
- * RES0 in a source-only record.  CC counts the cycles since the previous
+ * RES0 in a source-only record; MPRED is reported for full and
+ * source-only records only.  CC counts the cycles since the previous
  * record; CCU is set instead when that count is not known: after a
  * prohibited stretch (the PE ran at an EL that is not recorded, recording
  * was off or paused) or an invalidation, and when cycle counting is off.
  */
 static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
-		      uint64_t tgt, unsigned int el_from, unsigned int el_to)
+		      uint64_t tgt, unsigned int el_from, unsigned int el_to,
+		      int mpred)
 {
 	struct hwm_brb_rec r;
 	uint64_t valid = 0, cyc = c->insns - c->brbe.last_insns;
@@ -90,7 +130,9 @@ static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
 	r.inf = FIELD_PREP(BRBINF_EL1_VALID, valid) |
 		FIELD_PREP(BRBINF_EL1_EL, tgt_ok ? el_to : 0) |
 		FIELD_PREP(BRBINF_EL1_TYPE, type);
-	if ((brbcr(c) & BRBCR_ELX_CC) && !c->brbe.ccu)
+	if (mpred && src_ok && brbcr_gate(c, BRBCR_ELX_MPRED))
+		r.inf |= BRBINF_EL1_MPRED;
+	if (brbcr_gate(c, BRBCR_ELX_CC) && !c->brbe.ccu)
 		r.inf |= FIELD_PREP(BRBINF_EL1_CC, hwm_brbe_cc_encode(cyc));
 	else
 		r.inf |= BRBINF_EL1_CCU;
@@ -103,7 +145,8 @@ static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
 }
 
 void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
-		     uint64_t tgt, unsigned int el_from, unsigned int el_to)
+		     uint64_t tgt, unsigned int el_from, unsigned int el_to,
+		     int mpred)
 {
 	int type = hwm_brbe_branch_type(kind);
 
@@ -117,7 +160,7 @@ void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 	} else if (!hwm_brbe_type_passes(c->shm->regs[HW_BRBFCR_EL1], kind)) {
 		return;
 	}
-	brbe_push(c, type, src, tgt, el_from, el_to);
+	brbe_push(c, type, src, tgt, el_from, el_to, mpred);
 }
 
 /*
@@ -134,7 +177,7 @@ void hwm_brbe_return(struct hwm_vcpu *c, uint64_t tgt, unsigned int el_from,
 	c->brbe.ccu = 1;
 	if (!(brbcr(c) & BRBCR_ELX_ERTN))
 		return;
-	brbe_push(c, BRBINF_TYPE_ERET, 0, tgt, el_from, el_to);
+	brbe_push(c, BRBINF_TYPE_ERET, 0, tgt, el_from, el_to, 0);
 }
 
 /*
@@ -153,7 +196,7 @@ void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
 			c->brbe.ccu = 1;
 		return;
 	}
-	brbe_push(c, 0x20 | type, ret, tgt, el_from, el_to);
+	brbe_push(c, 0x20 | type, ret, tgt, el_from, el_to, 0);
 }
 
 /* Copy the records into the register file, newest first. */

@@ -592,6 +592,71 @@ static void test_brbe_ccu(void)
 	   "EXCEPTION 0: the branch after the SVC still has CCU");
 }
 
+/* Four taken B.cond in a loop. */
+static void brbe_loop4(void)
+{
+	const struct hwm_tb *l = blk(0x400000, "oc", 0x400000);
+	int i;
+
+	for (i = 0; i < 5; i++)
+		run(l);
+}
+
+static void test_brbe_mpred(void)
+{
+	const uint64_t cond = INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0);
+
+	model_reset(1, 0, 0);
+	hwm.mispredict = 2;
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_MPRED,
+		   BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_MPRED | CC(2)) &&
+	   rec_inf(1) == (cond | CC(2)) &&
+	   rec_inf(2) == (cond | BRBINF_EL1_MPRED | CC(2)) &&
+	   rec_inf(3) == (cond | BRBINF_EL1_CCU) && !rec_inf(4), "brbe mpred ",
+	   "mispredict=2: the 2nd and 4th B.cond have MPRED");
+	model_reset(1, 0, 0);
+	hwm.mispredict = 2;
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | CC(2)) && rec_inf(2) == (cond | CC(2)),
+	   "brbe mpred ", "BRBCR.MPRED 0: MPRED not recorded");
+}
+
+static void test_brbe_el2_gate(void)
+{
+	const uint64_t cond = INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0);
+	const uint64_t all = BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_MPRED;
+
+	model_reset(1, 1, 0);
+	hwm.mispredict = 1;
+	brbe_start(all, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_CCU) &&
+	   rec_inf(1) == (cond | BRBINF_EL1_CCU), "brbe el2 ",
+	   "EL2 implemented, BRBCR_EL2.CC/MPRED 0: no counts, no MPRED at EL1");
+	model_reset(1, 1, 0);
+	hwm.mispredict = 1;
+	tcpu.regs[HW_BRBCR_EL2] = BRBCR_ELX_CC | BRBCR_ELX_MPRED;
+	brbe_start(all, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_MPRED | CC(2)), "brbe el2 ",
+	   "BRBCR_EL2.CC/MPRED set (as Linux's EL2 setup does): recorded");
+	model_reset(1, 0, 0);
+	hwm.mispredict = 1;
+	brbe_start(all, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_MPRED | CC(2)), "brbe el2 ",
+	   "no EL2: BRBCR_EL1 alone");
+	model_reset(2, 1, 0);
+	hwm.mispredict = 1;
+	brbe_start(all, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_MPRED | CC(2)), "brbe el2 ",
+	   "VHE: BRBCR_EL2 is the kernel's own register");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -607,6 +672,8 @@ int main(void)
 	test_brbe_exception_source();
 	test_brbe_ertn_half_record();
 	test_brbe_ccu();
+	test_brbe_mpred();
+	test_brbe_el2_gate();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
