@@ -120,6 +120,13 @@ struct hwm_vcpu {
 		uint64_t last_insns;	/* insns at the last record */
 		uint8_t ccu;		/* next record's count is unknown */
 		unsigned int nr_cond;	/* conditional branches (mispredict=) */
+		/* the buffer before the last IRQ, until its return */
+		struct {
+			uint8_t valid;
+			uint8_t ccu;
+			uint64_t last_insns;
+			struct hwm_brb buf;
+		} irq;
 	} brbe;
 };
 

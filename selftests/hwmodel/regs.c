@@ -144,12 +144,20 @@ static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
 	c->brbe.ccu = !tgt_ok;
 }
 
+/* An exception return: a PMU overflow after it no longer undoes the IRQ. */
+static void brbe_returned(struct hwm_vcpu *c)
+{
+	c->brbe.irq.valid = 0;
+}
+
 void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 		     uint64_t tgt, unsigned int el_from, unsigned int el_to,
 		     int mpred)
 {
 	int type = hwm_brbe_branch_type(kind);
 
+	if (kind == HWM_K_ERET)
+		brbe_returned(c);
 	if (!(c->brbe_mask & ((1u << el_from) | (1u << el_to))) || type < 0)
 		return;
 	if (c->brbe_mask && !(c->brbe_mask & (1u << el_to)))
@@ -172,6 +180,7 @@ void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 void hwm_brbe_return(struct hwm_vcpu *c, uint64_t tgt, unsigned int el_from,
 		     unsigned int el_to)
 {
+	brbe_returned(c);
 	if (!(c->brbe_mask & (1u << el_to)) || (c->brbe_mask & (1u << el_from)))
 		return;
 	c->brbe.ccu = 1;
@@ -185,10 +194,21 @@ void hwm_brbe_return(struct hwm_vcpu *c, uint64_t tgt, unsigned int el_from,
  * which is the record's source (Arm ARM, BRBE "exception" records: for
  * SVC, HVC and SMC the instruction after the call; for a fault the
  * faulting instruction; for an interrupt the next instruction).
+ *
+ * An IRQ may be the PMU overflow interrupt: the buffer as it was before
+ * the IRQ's record is kept until the PE returns, so that a PMU overflow
+ * the guest reports from the handler can freeze BRBE where silicon froze
+ * it, before the interrupt was taken (do_cmd()).
  */
 void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
 			uint64_t tgt, unsigned int el_from, unsigned int el_to)
 {
+	if (type == HWM_EXC_IRQ && c->brbe_mask) {
+		c->brbe.irq.valid = 1;
+		c->brbe.irq.buf = c->brbe.buf;
+		c->brbe.irq.last_insns = c->brbe.last_insns;
+		c->brbe.irq.ccu = c->brbe.ccu;
+	}
 	if (!(c->brbe_mask & ((1u << el_from) | (1u << el_to))))
 		return;
 	if (!(brbcr(c) & BRBCR_ELX_EXCEPTION)) {
@@ -222,6 +242,7 @@ static void do_cmd(struct hwm_vcpu *c)
 	case HWM_CMD_BRB_IALL:
 		hwm_brb_reset(&c->brbe.buf, c->brbe.buf.nrec);
 		c->brbe.ccu = 1;
+		c->brbe.irq.valid = 0;
 		break;
 	case HWM_CMD_BRB_INJ:
 		r.inf = regs[HW_BRBINFINJ_EL1];
@@ -230,9 +251,27 @@ static void do_cmd(struct hwm_vcpu *c)
 		hwm_brb_push(&c->brbe.buf, &r);
 		break;
 	case HWM_CMD_PMU_OVERFLOW:
-		/* Freeze on PMU overflow: BRBFCR_EL1.PAUSED, as hardware does. */
-		if (brbcr(c) & BRBCR_ELX_FZP)
-			regs[HW_BRBFCR_EL1] |= BRBFCR_EL1_PAUSED;
+		/*
+		 * Freeze on PMU overflow (BRBCR_ELx.FZP): BRBFCR_EL1.PAUSED,
+		 * and no record after the freeze.  Silicon freezes when the
+		 * counter overflows, before the overflow interrupt is taken;
+		 * the guest reports the overflow from that interrupt's
+		 * handler.  So when the PE is in an IRQ handler (an IRQ taken
+		 * from an observed EL, not yet returned from), the records
+		 * made since the IRQ, its own record included, are dropped;
+		 * otherwise (an overflow reported from elsewhere, as
+		 * armtrace_hwtest's brbe-overflow does) BRBE freezes now.
+		 */
+		if (!(brbcr(c) & BRBCR_ELX_FZP) ||
+		    (regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED))
+			break;
+		if (c->brbe.irq.valid) {
+			c->brbe.buf = c->brbe.irq.buf;
+			c->brbe.last_insns = c->brbe.irq.last_insns;
+			c->brbe.ccu = c->brbe.irq.ccu;
+			c->brbe.irq.valid = 0;
+		}
+		regs[HW_BRBFCR_EL1] |= BRBFCR_EL1_PAUSED;
 		break;
 	default:
 		break;

@@ -657,6 +657,46 @@ static void test_brbe_el2_gate(void)
 	   "VHE: BRBCR_EL2 is the kernel's own register");
 }
 
+/* EL0: B, B.cond, then an IRQ after 0x400208; the kernel reports a PMU overflow. */
+static void brbe_irq_program(int return_first)
+{
+	run(blk(0x400000, "oob", 0x400100));
+	run(blk(0x400100, "oc", 0x400200));
+	run(blk(0x400200, "ooo", 0));
+	run(blk(VEC_LOWER_IRQ, "oo", 0));
+	if (return_first)
+		run(blk(0x40020c, "oo", 0));
+	tcpu.cmd = HWM_CMD_PMU_OVERFLOW;
+	ksync();
+}
+
+static void test_brbe_freeze(void)
+{
+	const uint64_t cr = BRBCR_ELX_E0BRE | BRBCR_ELX_CC |
+			    BRBCR_ELX_EXCEPTION;
+
+	model_reset(1, 0, 0);
+	brbe_start(cr | BRBCR_ELX_FZP, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_irq_program(0);
+	ok((tcpu.regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED) &&
+	   rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0) |
+			  CC(2)) && !rec_inf(2), "brbe freeze ",
+	   "FZP, overflow reported from the IRQ handler: frozen before the IRQ record");
+	model_reset(1, 0, 0);
+	brbe_start(cr | BRBCR_ELX_FZP, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_irq_program(1);
+	ok((tcpu.regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED) &&
+	   rec_inf(0) == (INF(BRBINF_VALID_SOURCE, BRBINF_TYPE_IRQ, 0) | CC(3)) &&
+	   tcpu.brb_src[0] == 0x40020c && !rec_inf(3), "brbe freeze ",
+	   "the IRQ returned before the report: frozen at the report");
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_irq_program(0);
+	ok(!(tcpu.regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED) &&
+	   FIELD_GET(BRBINF_EL1_TYPE, rec_inf(0)) == BRBINF_TYPE_IRQ,
+	   "brbe freeze ", "FZP 0: no freeze, the IRQ record stays");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -674,6 +714,7 @@ int main(void)
 	test_brbe_ccu();
 	test_brbe_mpred();
 	test_brbe_el2_gate();
+	test_brbe_freeze();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
