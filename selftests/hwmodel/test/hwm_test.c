@@ -457,7 +457,7 @@ static void test_idregs(void)
 {
 	model_reset(1, 0, 0);
 	ok(tcpu.regs[HW_TRCIDR3] == 0x01300004, "trcidr3 ",
-	   "-M virt: EXLEVEL_NS EL0+EL1 (bits 21:20), EXLEVEL_S 0 (no EL3)");
+	   "(ETE TRCIDR3: EXLEVEL_S [19:16], EXLEVEL_NS [23:20]) -M virt: NS EL0+EL1, S none (no EL3)");
 	model_reset(1, 1, 0);
 	ok(tcpu.regs[HW_TRCIDR3] == 0x01700004, "trcidr3 ",
 	   "virtualization=on: EXLEVEL_NS EL0-EL2, no Secure EL");
@@ -470,7 +470,7 @@ static void test_idregs(void)
 	   TRCIDR2_VMIDOPT_SEL &&
 	   ETE_FIELD_GET(TRCIDR2_VMIDSIZE, tcpu.regs[HW_TRCIDR2]) ==
 	   TRCIDR2_VMIDSIZE_32, "trcidr2 ",
-	   "VMIDSIZE 32 bits requires VMIDOPT 0b10");
+	   "(ETE TRCIDR2.VMIDOPT: 0b10 when VMIDSIZE != 0) 32-bit VMID, VMIDOPT 0b10");
 	ok(tcpu.regs[HW_TRCIDR0] == REF_TRCIDR0 &&
 	   tcpu.regs[HW_TRCIDR4] == REF_TRCIDR4 &&
 	   tcpu.regs[HW_TRCDEVARCH] == REF_TRCDEVARCH, "idregs ",
@@ -487,7 +487,7 @@ static void test_ete_ctx(void)
 				   TRCCONFIGR_VMIDOPT;
 	hwm_ete_ctx(&tcpu, 0, &ctx);
 	ok(ctx.vmid == 1234 && ctx.cid == 0, "ete context ",
-	   "VHE, TRCCONFIGR.VMIDOPT: the PID (CONTEXTIDR_EL2) is the VMID");
+	   "(ETE TRCCONFIGR.VMIDOPT: VMID = CONTEXTIDR_EL2) VHE: the PID is the VMID");
 	tcpu.regs[HW_TRCCONFIGR] = TRCCONFIGR_CID | TRCCONFIGR_VMID;
 	tcpu.vmid = 7;
 	hwm_ete_ctx(&tcpu, 2, &ctx);
@@ -527,7 +527,7 @@ static void test_ete_viewinst(void)
 		tcpu.regs[HW_TRCVICTLR] = v[i].victlr;
 		snprintf(name, sizeof(name), "%#llx: %s",
 			 (unsigned long long)v[i].victlr, v[i].name);
-		ok(hwm_ete_el_mask(&tcpu) == v[i].mask, "viewinst event ", name);
+		ok(hwm_ete_el_mask(&tcpu) == v[i].mask, "viewinst event (ETE TRCVICTLR.EVENT, SSSTATUS) ", name);
 	}
 	/* A start/stop point programmed is not modelled: SSSTATUS rules. */
 	tcpu.regs[HW_TRCVISSCTLR] = 0x1;
@@ -544,7 +544,7 @@ static void test_brbe_exception_source(void)
 	brbe_svc_program();
 	ok(rec_inf(1) == (INF(BRBINF_VALID_SOURCE, BRBINF_TYPE_CALL, 0) | CC(4)) &&
 	   tcpu.brb_src[1] == 0x400210 && tcpu.brb_tgt[1] == 0, "brbe svc ",
-	   "source is the preferred return address, EL RES0 in a source-only record");
+	   "(BRBSRC: preferred exception return address; BRBINF.EL RES0 when source-only) SVC record");
 	ok(rec_inf(2) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0) |
 			  CC(2)) && tcpu.brb_src[2] == 0x400104 &&
 	   tcpu.brb_tgt[2] == 0x400200, "brbe ", "B.cond: full record, CC 2");
@@ -559,7 +559,7 @@ static void test_brbe_ertn_half_record(void)
 	ok(rec_inf(1) == (INF(BRBINF_VALID_TARGET, BRBINF_TYPE_ERET, 0) |
 			  BRBINF_EL1_CCU) &&
 	   tcpu.brb_src[1] == 0 && tcpu.brb_tgt[1] == 0x400210, "brbe ertn ",
-	   "return from the unrecorded EL1: target-only ERET record, CCU");
+	   "(BRBCR.ERTN, BRBINF.VALID 0b01) return from the prohibited EL1: target-only ERET, CCU");
 	ok(rec_inf(5) == (INF(BRBINF_VALID_TARGET, BRBINF_TYPE_ERET, 0) |
 			  BRBINF_EL1_CCU) && tcpu.brb_tgt[5] == 0x400000,
 	   "brbe ertn ", "the return after enabling is recorded too");
@@ -577,7 +577,7 @@ static void test_brbe_ccu(void)
 	brbe_svc_program();
 	ok(rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
 			  BRBINF_EL1_CCU), "brbe ccu ",
-	   "first branch after the prohibited EL1 stretch: CCU, no CC");
+	   "(BRBINF.CCU: cycles since the last record unknown) first branch after the prohibited EL1 stretch");
 	ok(rec_inf(3) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
 			  BRBINF_EL1_CCU) && !rec_inf(4), "brbe ccu ",
 	   "first branch after enabling: CCU");
@@ -615,7 +615,7 @@ static void test_brbe_mpred(void)
 	   rec_inf(1) == (cond | CC(2)) &&
 	   rec_inf(2) == (cond | BRBINF_EL1_MPRED | CC(2)) &&
 	   rec_inf(3) == (cond | BRBINF_EL1_CCU) && !rec_inf(4), "brbe mpred ",
-	   "mispredict=2: the 2nd and 4th B.cond have MPRED");
+	   "(BRBINF.MPRED, BRBCR.MPRED) mispredict=2: the 2nd and 4th B.cond");
 	model_reset(1, 0, 0);
 	hwm.mispredict = 2;
 	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC, BRBFCR_EL1_BRANCH_FILTERS);
@@ -635,7 +635,7 @@ static void test_brbe_el2_gate(void)
 	brbe_loop4();
 	ok(rec_inf(0) == (cond | BRBINF_EL1_CCU) &&
 	   rec_inf(1) == (cond | BRBINF_EL1_CCU), "brbe el2 ",
-	   "EL2 implemented, BRBCR_EL2.CC/MPRED 0: no counts, no MPRED at EL1");
+	   "(BRBCR_EL1.CC/MPRED: gated by BRBCR_EL2 when EL2 is implemented) BRBCR_EL2 0: CCU, no MPRED");
 	model_reset(1, 1, 0);
 	hwm.mispredict = 1;
 	tcpu.regs[HW_BRBCR_EL2] = BRBCR_ELX_CC | BRBCR_ELX_MPRED;
@@ -681,7 +681,7 @@ static void test_brbe_freeze(void)
 	ok((tcpu.regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED) &&
 	   rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0) |
 			  CC(2)) && !rec_inf(2), "brbe freeze ",
-	   "FZP, overflow reported from the IRQ handler: frozen before the IRQ record");
+	   "(BRBCR_EL1.FZP: freeze at the overflow, before its IRQ) reported from the handler: IRQ record dropped");
 	model_reset(1, 0, 0);
 	brbe_start(cr | BRBCR_ELX_FZP, BRBFCR_EL1_BRANCH_FILTERS);
 	brbe_irq_program(1);
