@@ -80,6 +80,9 @@ qemu=(qemu-system-aarch64 -M "$machine" -cpu "$cpu" -smp "$smp" -m 1024
 # 0x40000000 = offset 0), its region reserved in the device tree.
 if [ -n "$hwmodel" ]; then
 	hwm_region=0x7f000000
+	# The model's ID registers name the ELs this machine's CPU has.
+	case "$machine" in *virtualization=on*) hwm_opts="el2=on${hwm_opts:+,$hwm_opts}" ;; esac
+	case "$machine" in *secure=on*) hwm_opts="el3=on${hwm_opts:+,$hwm_opts}" ;; esac
 	hwm_mem=$(mktemp /dev/shm/armtrace-XXXXXX)
 	trap 'rm -rf "$work" "$hwm_mem"' EXIT
 	truncate -s 1G "$hwm_mem"

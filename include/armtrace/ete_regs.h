@@ -50,6 +50,36 @@
 #define TRCIDR2_VMIDOPT		0x60000000u
 #define TRCIDR2_WFXMODE		0x80000000u
 
+/* TRCIDR2.VMIDOPT: how the VMID is taken (0b10: TRCCONFIGR.VMIDOPT selects) */
+#define TRCIDR2_VMIDOPT_VTTBR	0x0u	/* VTTBR_EL2.VMID only */
+#define TRCIDR2_VMIDOPT_SEL	0x2u	/* VTTBR_EL2.VMID or CONTEXTIDR_EL2 */
+
+/* TRCIDR3: Exception levels and errors */
+#define TRCIDR3_CCITMIN		0x00000fffu	/* smallest cycle count threshold */
+#define TRCIDR3_EXLEVEL_S	0x000f0000u	/* bit n: Secure ELn traceable */
+#define TRCIDR3_EXLEVEL_NS	0x00f00000u	/* bit n: Non-secure ELn; bit 3 RES0 */
+#define TRCIDR3_TRCERR		0x01000000u	/* TRCVICTLR.TRCERR implemented */
+#define TRCIDR3_SYNCPR		0x02000000u
+#define TRCIDR3_STALLCTL	0x04000000u
+#define TRCIDR3_NOOVERFLOW	0x80000000u
+
+/* TRCIDR4: comparators and resources */
+#define TRCIDR4_NUMACPAIRS	0x0000000fu
+#define TRCIDR4_NUMRSPAIR	0x000f0000u	/* resource selector pairs - 1 */
+
+/* TRCVICTLR: ViewInst main control */
+#define TRCVICTLR_EVENT_SEL	0x0000001fu	/* resource (TYPE 0) or pair (1) */
+#define TRCVICTLR_EVENT_TYPE	0x00000080u
+#define TRCVICTLR_EVENT		0x0000009fu
+#define TRCVICTLR_SSSTATUS	0x00000200u	/* start/stop logic started */
+#define TRCVICTLR_TRCRESET	0x00000400u
+#define TRCVICTLR_TRCERR	0x00000800u
+#define TRCVICTLR_EXLEVEL_S	0x000f0000u	/* bit n set: no trace at Secure ELn */
+#define TRCVICTLR_EXLEVEL_NS	0x00f00000u	/* bit n set: no trace at NS ELn */
+/* Resource selectors 0 and 1 are fixed: always FALSE and always TRUE. */
+#define ETE_RESOURCE_FALSE	0u
+#define ETE_RESOURCE_TRUE	1u
+
 /* TRCIDR2.CIDSIZE / VMIDSIZE encodings */
 #define TRCIDR2_CIDSIZE_32	0x4u
 #define TRCIDR2_VMIDSIZE_8	0x1u

@@ -86,8 +86,14 @@ struct hwm_cpu {
 	__u64 buf_pages_pa;
 	__u64 buf_npages;
 	/* What the PE knows that addresses do not say. */
-	__u64 contextidr;		/* guest: CONTEXTIDR at each switch */
-	__u64 vmid;
+	/*
+	 * guest: the PID Linux writes at each switch with the CONTEXTIDR_EL1
+	 * encoding, which is CONTEXTIDR_EL2 under VHE (kernel_el 2): the
+	 * model traces it as CONTEXTID at EL1, as the VMID with
+	 * TRCCONFIGR.VMIDOPT under VHE
+	 */
+	__u64 contextidr;
+	__u64 vmid;			/* guest: VTTBR_EL2.VMID */
 	__u64 cntvct;			/* guest: counter value at last sync */
 	__u64 icount_at_cntvct;	/* plugin: its insn count then */
 	__u64 insns;			/* plugin: instructions executed */

@@ -176,6 +176,50 @@ TEST_F(brbe, no_el_enabled_no_records)
 	ASSERT_EQ(0, record(0, BRBFCR_EL1_BRANCH_FILTERS, self->r, 64));
 }
 
+/*
+ * System calls around the workload (the close() after brbe-start, the
+ * open() and write() of brbe-stop) with BRBCR.EXCEPTION and ERTN while
+ * only EL0 is recorded.  Each SVC into the unrecorded EL1 is a
+ * source-only record whose source is the preferred return address, the
+ * instruction after the SVC, with EL RES0 (BRBINF.EL is the target's);
+ * the return to EL0 is a target-only ERET record (ERTN) to that same
+ * address, with CCU: the cycles spent at EL1 are not counted.  The
+ * newest record is the brbe-stop write(), which pauses recording before
+ * it returns.
+ */
+TEST_F(brbe, syscalls_source_only_then_target_only)
+{
+	int n = record(BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_EXCEPTION |
+		       BRBCR_ELX_ERTN, BRBFCR_EL1_BRANCH_FILTERS, self->r, 64);
+	int i, calls = 0;
+
+	ASSERT_LT(2, n);
+	ASSERT_EQ(BRBINF_TYPE_CALL, type_of(&self->r[0]));
+	for (i = 0; i < n; i++) {
+		const struct rec *c = &self->r[i], *back;
+
+		if (type_of(c) != BRBINF_TYPE_CALL)
+			continue;
+		TH_LOG("svc record %d: inf %#llx src %#llx", i,
+		       (unsigned long long)c->inf, (unsigned long long)c->src);
+		ASSERT_EQ(BRBINF_VALID_SOURCE, FIELD_GET(BRBINF_EL1_VALID, c->inf));
+		ASSERT_EQ(0, FIELD_GET(BRBINF_EL1_EL, c->inf));
+		ASSERT_EQ(0, c->tgt);
+		calls++;
+		if (i == 0)
+			continue;
+		back = &self->r[i - 1];
+		ASSERT_EQ(BRBINF_TYPE_ERET, type_of(back));
+		ASSERT_EQ(BRBINF_VALID_TARGET, FIELD_GET(BRBINF_EL1_VALID, back->inf));
+		ASSERT_EQ(0, back->src);
+		ASSERT_EQ(c->src, back->tgt);
+		ASSERT_NE(0, back->inf & BRBINF_EL1_CCU);
+	}
+	/* close() after brbe-start, open() and write() of brbe-stop. */
+	ASSERT_LE(3, calls);
+	ASSERT_LE(0, find_entry(self->r, n));
+}
+
 /* Calls of brb_leaf from outside the workload: made after the overflow. */
 static int late_calls(const struct rec *r, int n)
 {

@@ -12,7 +12,7 @@ uint32_t hwm_brbe_cc_encode(uint64_t cycles)
 	unsigned int msb, exp;
 
 	if (cycles > HWM_BRBE_CC_MAX)
-		cycles = HWM_BRBE_CC_MAX;
+		return HWM_BRBE_CC_SATURATED;
 	if (cycles < 0x100)
 		return (uint32_t)cycles;
 	msb = 63 - __builtin_clzll(cycles);	/* 8 .. 19 */
@@ -24,6 +24,8 @@ uint64_t hwm_brbe_cc_decode(uint32_t cc)
 {
 	unsigned int exp = (cc >> 8) & 0x3f, mant = cc & 0xff;
 
+	if (cc == HWM_BRBE_CC_SATURATED)
+		return HWM_BRBE_CC_MAX + 1;
 	return exp ? (uint64_t)(mant | 0x100) << (exp - 1) : mant;
 }
 

@@ -13,19 +13,29 @@
 /* The largest count a 20-bit BRBE cycle counter (BRBIDR0_EL1.CC 0b101) holds. */
 #define HWM_BRBE_CC_MAX		((1u << 20) - 1)
 
+/*
+ * BRBINF_EL1.CC all ones (exponent and mantissa): the count exceeded the
+ * cycle counter (Arm ARM, BRBINF<n>_EL1.CC).
+ */
+#define HWM_BRBE_CC_SATURATED	0x3fffu
+
 /**
  * hwm_brbe_cc_encode() - cycle count in the BRBINF CC format
  * @cycles: cycles since the previous record
  *
- * CC is an 8-bit mantissa with a 6-bit exponent: exponent 0 holds the
- * count itself; exponent e > 0 stands for (0x100 | mantissa) << (e - 1),
- * the low bits lost.  Counts past the counter's size saturate.
+ * CC is an 8-bit mantissa M (CC[7:0]) with a 6-bit exponent E (CC[13:8]):
+ * E 0 holds the count itself; E > 0 stands for '1':M:Zeros(E-1), that is
+ * (0x100 | M) << (E - 1), the count rounded towards zero.  A count that
+ * does not fit the 20-bit counter is %HWM_BRBE_CC_SATURATED.
  *
  * Return: the 14-bit value of BRBINF_EL1.CC (exponent:mantissa).
  */
 uint32_t hwm_brbe_cc_encode(uint64_t cycles);
 
-/* The inverse, as a reader (perf) decodes it. */
+/*
+ * The inverse, as a reader (perf) decodes it; a saturated count decodes
+ * as HWM_BRBE_CC_MAX + 1 ("more than the counter holds").
+ */
 uint64_t hwm_brbe_cc_decode(uint32_t cc);
 
 /* BRBINF TYPE of a branch kind (enum hwm_kind), -1 for none. */

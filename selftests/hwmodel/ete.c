@@ -17,22 +17,53 @@
 #define TRCPRGCTLR_EN		0x1u
 #define TRCSTATR_IDLE		0x1u
 #define TRCSTATR_PMSTABLE	0x2u
-#define TRCVICTLR_EXLEVEL_NS_SHIFT 20
 
 static __u64 *reg(struct hwm_vcpu *c, enum hw_reg r)
 {
 	return &c->shm->regs[r];
 }
 
-/* ELs the trace unit may trace: TRCVICTLR.EXLEVEL_NS and TRFCR_ELx. */
+/*
+ * The ViewInst event (TRCVICTLR.EVENT, ETE "ViewInst function"): trace is
+ * active only while the selected event is TRUE.  Resource selectors 0 and
+ * 1 are fixed (always FALSE, always TRUE); the model implements no other
+ * resource (TRCRSCTLR<n>), so any other single resource and any resource
+ * pair (EVENT.TYPE 1) read FALSE: a driver that relies on them traces
+ * nothing here, which it sees at once rather than on silicon.
+ */
+int hwm_ete_vi_event(uint64_t victlr)
+{
+	if (victlr & TRCVICTLR_EVENT_TYPE)
+		return 0;
+	return ETE_FIELD_GET(TRCVICTLR_EVENT_SEL, victlr) == ETE_RESOURCE_TRUE;
+}
+
+/*
+ * The ViewInst start/stop logic: TRCVICTLR.SSSTATUS says whether it is
+ * started.  Start/stop points (TRCVISSCTLR, TRCVIPCSSCTLR) are not
+ * modelled: the logic stays in the state SSSTATUS was programmed with,
+ * which is what silicon does with no start/stop point selected.  A
+ * driver that leaves SSSTATUS 0 without start points traces nothing.
+ */
+int hwm_ete_vi_started(uint64_t victlr)
+{
+	return !!(victlr & TRCVICTLR_SSSTATUS);
+}
+
+/*
+ * ELs the trace unit may trace: the ViewInst event and start/stop state,
+ * TRCVICTLR.EXLEVEL_NS and TRFCR_ELx.
+ */
 uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm)
 {
 	unsigned int kel = hwm_kernel_el();
 	uint64_t trfcr = shm->regs[kel == 2 ? HW_TRFCR_EL2 : HW_TRFCR_EL1];
-	unsigned int excl = (shm->regs[HW_TRCVICTLR] >>
-			     TRCVICTLR_EXLEVEL_NS_SHIFT) & 0xf;
+	uint64_t victlr = shm->regs[HW_TRCVICTLR];
+	unsigned int excl = ETE_FIELD_GET(TRCVICTLR_EXLEVEL_NS, victlr);
 	uint8_t m = 0;
 
+	if (!hwm_ete_vi_event(victlr) || !hwm_ete_vi_started(victlr))
+		return 0;
 	if (trfcr & TRFCR_ELX_E0TRE)
 		m |= 1u << 0;
 	if (trfcr & TRFCR_ELX_E1TRE)
@@ -107,15 +138,41 @@ static size_t trbe_write(void *priv, const uint8_t *buf, size_t len)
 	return len;
 }
 
-static void ete_ctx(struct hwm_vcpu *c, unsigned int el,
-		    struct ete_enc_ctx *ctx)
+/*
+ * The context the trace unit reports (ETE "Context tracing"): CONTEXTID is
+ * CONTEXTIDR_EL1; the VMID is VTTBR_EL2.VMID, or CONTEXTIDR_EL2 when
+ * TRCCONFIGR.VMIDOPT is set (TRCIDR2.VMIDOPT 0b10).  The guest publishes
+ * the PID it switches to (contextidr) and the VMID (vmid).  Under VHE
+ * Linux writes the PID with the CONTEXTIDR_EL1 encoding, which HCR_EL2.E2H
+ * redirects to CONTEXTIDR_EL2: there it is traced as the VMID (perf
+ * cs_etm's contextid2) and CONTEXTIDR_EL1, which the host never writes,
+ * reads 0.
+ */
+void hwm_ete_ctx(const struct hwm_cpu *shm, unsigned int el,
+		 struct ete_enc_ctx *ctx)
 {
+	uint64_t configr = shm->regs[HW_TRCCONFIGR];
+	uint64_t idr2 = shm->regs[HW_TRCIDR2];
+	int vhe = hwm_kernel_el() == 2;
+	int vmid_is_cid2 = (configr & TRCCONFIGR_VMIDOPT) &&
+			   ETE_FIELD_GET(TRCIDR2_VMIDOPT, idr2) ==
+			   TRCIDR2_VMIDOPT_SEL;
+
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->el = el;
 	ctx->ns = 1;
 	ctx->sf = 1;
-	ctx->cid = (uint32_t)c->shm->contextidr;
-	ctx->vmid = (uint32_t)c->shm->vmid;
+	ctx->cid = vhe ? 0 : (uint32_t)shm->contextidr;
+	if (vmid_is_cid2)
+		ctx->vmid = vhe ? (uint32_t)shm->contextidr : 0;
+	else
+		ctx->vmid = (uint32_t)shm->vmid;
+}
+
+static void ete_ctx(struct hwm_vcpu *c, unsigned int el,
+		    struct ete_enc_ctx *ctx)
+{
+	hwm_ete_ctx(c->shm, el, ctx);
 }
 
 /* The guest's counter now: the value it published plus the time since. */

@@ -70,6 +70,9 @@ struct hwm_vcpu {
 	unsigned int prev_from;		/* first instruction on the path */
 	uint64_t last_reached;		/* instructions of the last block reached */
 	uint8_t prev_el;
+	/* blocks ran at an EL that is not observed since the last observed one */
+	uint8_t unobs_valid;
+	uint8_t unobs_el;		/* the highest such EL */
 	/* an exception from an observed EL into one that is not */
 	struct {
 		uint8_t valid;
@@ -118,6 +121,14 @@ struct hwm_vcpu {
 		struct hwm_brb buf;
 		uint64_t last_insns;	/* insns at the last record */
 		uint8_t ccu;		/* next record's count is unknown */
+		unsigned int nr_cond;	/* conditional branches (mispredict=) */
+		/* the buffer before the last IRQ, until its return */
+		struct {
+			uint8_t valid;
+			uint8_t ccu;
+			uint64_t last_insns;
+			struct hwm_brb buf;
+		} irq;
 	} brbe;
 };
 
@@ -131,6 +142,8 @@ struct hwm_model {
 	unsigned int brbe_nrec;
 	unsigned int trbe_align;	/* TRBIDR_EL1.Align (trbe_align=) */
 	int trbe_p;			/* TRBIDR_EL1.P (trbe_p=) */
+	int el2, el3;			/* the CPU has EL2, EL3 (el2=, el3=) */
+	unsigned int mispredict;	/* every Nth conditional branch (mispredict=) */
 	int exact;			/* icount: one thread, reached counts */
 	FILE *truth;
 	FILE *log;			/* -d plugin messages, NULL if quiet */
@@ -172,12 +185,20 @@ void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el);
 void hwm_ete_init(struct hwm_vcpu *c);
 void hwm_ete_tsb(struct hwm_vcpu *c);
 uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm);
+int hwm_ete_vi_event(uint64_t victlr);
+int hwm_ete_vi_started(uint64_t victlr);
+void hwm_ete_ctx(const struct hwm_cpu *shm, unsigned int el,
+		 struct ete_enc_ctx *ctx);
 
 /* brbe (regs.c side) */
 void hwm_brbe_update(struct hwm_vcpu *c);
+int hwm_brbe_mispredicted(struct hwm_vcpu *c, unsigned int kind);
 void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
-		     uint64_t tgt, unsigned int el_from, unsigned int el_to);
-void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
+		     uint64_t tgt, unsigned int el_from, unsigned int el_to,
+		     int mpred);
+void hwm_brbe_return(struct hwm_vcpu *c, uint64_t tgt, unsigned int el_from,
+		     unsigned int el_to);
+void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
 			uint64_t tgt, unsigned int el_from, unsigned int el_to);
 void hwm_brbe_publish(struct hwm_vcpu *c);
 

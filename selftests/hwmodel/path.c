@@ -35,9 +35,11 @@ static void emit_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 			uint64_t next, int taken, unsigned int el_from,
 			unsigned int el_to)
 {
+	int mpred = hwm_brbe_mispredicted(c, kind);
+
 	hwm_truth_branch(c, kind, src, next, taken, el_from, el_to);
 	if (taken)
-		hwm_brbe_branch(c, kind, src, next, el_from, el_to);
+		hwm_brbe_branch(c, kind, src, next, el_from, el_to, mpred);
 	hwm_ete_branch(c, kind, src, taken, next, el_to);
 }
 
@@ -46,7 +48,8 @@ static void emit_exc(struct hwm_vcpu *c, unsigned int type, uint64_t src,
 		     unsigned int el_to)
 {
 	hwm_truth_exception(c, type, src, ret, vector, el_from, el_to);
-	hwm_brbe_exception(c, type, src, vector, el_from, el_to);
+	/* BRBE records the preferred return address as the source. */
+	hwm_brbe_exception(c, type, ret, vector, el_from, el_to);
 	hwm_ete_exception(c, type, src, ret, vector, el_to);
 }
 
@@ -259,6 +262,10 @@ void hwm_path_tb(struct hwm_vcpu *c, const struct hwm_tb *t, uint64_t reached)
 	unsigned int el = tb_el(t);
 
 	if (!(c->obs_mask & BIT_EL(el))) {
+		/* Remember the highest EL run unobserved, for the return. */
+		if (!c->unobs_valid || el > c->unobs_el)
+			c->unobs_el = el;
+		c->unobs_valid = 1;
 		/* Leaving the observed ELs: the exception waits for its return. */
 		if (c->prev && !c->pend.valid) {
 			const struct hwm_tb *p = c->prev;
@@ -283,10 +290,18 @@ void hwm_path_tb(struct hwm_vcpu *c, const struct hwm_tb *t, uint64_t reached)
 		c->prev = NULL;
 		return;
 	}
-	if (c->pend.valid)
+	if (c->pend.valid) {
+		unsigned int el_h = c->pend.el_to;
+
 		flush_pending(c, t->vaddr);
-	else if (c->prev)
+		hwm_brbe_return(c, t->vaddr, el_h, el);
+	} else if (c->unobs_valid && c->unobs_el > el) {
+		/* Back from a higher EL the model did not observe. */
+		hwm_brbe_return(c, t->vaddr, c->unobs_el, el);
+	} else if (c->prev) {
 		resolve(c, t, el, reached);
+	}
+	c->unobs_valid = 0;
 	hwm_ete_at(c, t->vaddr, el);
 	c->prev = t;
 	c->prev_from = 0;
@@ -300,8 +315,13 @@ void hwm_path_restart(struct hwm_vcpu *c, const struct hwm_tb *tb,
 
 	c->pend.valid = 0;
 	c->prev = NULL;
-	if (!(c->obs_mask & BIT_EL(el)))
+	c->unobs_valid = 0;
+	if (!(c->obs_mask & BIT_EL(el))) {
+		/* The PE goes on at an EL not observed; it returns from there. */
+		c->unobs_valid = 1;
+		c->unobs_el = el;
 		return;
+	}
 	hwm_ete_at(c, ADDR(tb, from), el);
 	if (from < tb->n) {
 		c->prev = tb;

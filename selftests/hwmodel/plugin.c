@@ -16,6 +16,10 @@
  *   trbe_align=N  TRBIDR_EL1.Align: TRBPTR in blocks of 2^N bytes,
  *                 N 0..11 (default 0)
  *   trbe_p=0|1    TRBIDR_EL1.P: the TRBE may not be programmed (default 0)
+ *   el2=on|off    the CPU implements EL2 (-M virt,virtualization=on)
+ *   el3=on|off    the CPU implements EL3 (-M virt,secure=on)
+ *   mispredict=N  every Nth conditional branch is mispredicted (BRBE
+ *                 MPRED); default 0, none
  *
  * Documentation/hwmodel.rst says what is modelled and how.
  */
@@ -251,6 +255,12 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			}
 		} else if (KEY("trbe_p"))
 			hwm.trbe_p = on(v);
+		else if (KEY("el2"))
+			hwm.el2 = on(v);
+		else if (KEY("el3"))
+			hwm.el3 = on(v);
+		else if (KEY("mispredict"))
+			hwm.mispredict = strtoul(v, NULL, 0);
 		else {
 			hwm_logf("hwmodel: unknown option %s\n", argv[a]);
 			return -1;

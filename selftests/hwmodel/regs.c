@@ -5,32 +5,16 @@
  */
 #include <string.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 #include <armtrace/trbe_regs.h>
 #include "hwm.h"
 
 /*
- * ID registers of the modelled ETE (values in the range real ETE 1.0
- * implementations report):
- *   TRCIDR0  RES1, branch broadcast, cycle counting, return stack,
- *            4 events, 64-bit timestamps, commit mode 1
- *   TRCIDR1  ETE's fixed 0xff architecture nibbles, designer 'A'
- *   TRCIDR2  64-bit addresses, 32-bit CONTEXTID and VMID, 20-bit cycles
- *   TRCIDR3  CCITMIN 4, EL0-EL2 Non-secure, EL0/1/3 Secure, TRCERR
- *   TRCIDR4  2 address comparator pairs (TRCACVR0-3: the ViewInst
- *            ranges, vi.c), 8 resource pairs, one each of
- *            single-shot, CONTEXTID and VMID comparators
- *   TRCIDR5  7-bit trace ID, 4 sequencer states, 2 counters
- *   TRCDEVARCH ARCHITECT Arm (0x23b), PRESENT, ETE (ARCHVER 5, 0xa13)
+ * ID registers: the reference configuration (include/armtrace/ref_config.h),
+ * with TRCIDR3 naming the ELs this machine has (plugin options el2=, el3=).
  */
-#define MODEL_TRCIDR0		0x28000ea1ull
-#define MODEL_TRCIDR1		0x4100fff0ull
-#define MODEL_TRCIDR2		0x10001088ull
-#define MODEL_TRCIDR3		0x01b70004ull
-#define MODEL_TRCIDR4		(0x11170000ull | HWM_VI_PAIRS)
-#define MODEL_TRCIDR5		0x28070000ull
-#define MODEL_TRCDEVARCH	0x47705a13ull
-/* Non-secure invasive and non-invasive debug implemented and enabled. */
-#define MODEL_TRCAUTHSTATUS	0x000000ccull
+_Static_assert(ETE_FIELD_GET(TRCIDR4_NUMACPAIRS, REF_TRCIDR4) == HWM_VI_PAIRS,
+	       "TRCIDR4.NUMACPAIRS is the number of ViewInst range pairs");
 #define TRCSTATR_IDLE_PMSTABLE	0x3ull
 /* TRBE: flag updates; Align and P from the plugin options */
 #define MODEL_TRBIDR		TRBIDR_EL1_F
@@ -39,14 +23,15 @@ void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
 		    unsigned int trbe_align, int trbe_p)
 {
 	memset(shm, 0, sizeof(*shm));
-	shm->regs[HW_TRCIDR0] = MODEL_TRCIDR0;
-	shm->regs[HW_TRCIDR1] = MODEL_TRCIDR1;
-	shm->regs[HW_TRCIDR2] = MODEL_TRCIDR2;
-	shm->regs[HW_TRCIDR3] = MODEL_TRCIDR3;
-	shm->regs[HW_TRCIDR4] = MODEL_TRCIDR4;
-	shm->regs[HW_TRCIDR5] = MODEL_TRCIDR5;
-	shm->regs[HW_TRCDEVARCH] = MODEL_TRCDEVARCH;
-	shm->regs[HW_TRCAUTHSTATUS] = MODEL_TRCAUTHSTATUS;
+	shm->regs[HW_TRCIDR0] = REF_TRCIDR0;
+	shm->regs[HW_TRCIDR1] = REF_TRCIDR1;
+	shm->regs[HW_TRCIDR2] = REF_TRCIDR2;
+	shm->regs[HW_TRCIDR3] = REF_TRCIDR3(hwm.el2, hwm.el3);
+	shm->regs[HW_TRCIDR4] = REF_TRCIDR4;
+	shm->regs[HW_TRCIDR5] = REF_TRCIDR5;
+	shm->regs[HW_TRCIDR8] = REF_TRCIDR8;
+	shm->regs[HW_TRCDEVARCH] = REF_TRCDEVARCH;
+	shm->regs[HW_TRCAUTHSTATUS] = REF_TRCAUTHSTATUS;
 	shm->regs[HW_TRCSTATR] = TRCSTATR_IDLE_PMSTABLE;
 	shm->regs[HW_TRBIDR_EL1] = MODEL_TRBIDR |
 		FIELD_PREP(TRBIDR_EL1_ALIGN, trbe_align) |
@@ -60,6 +45,28 @@ void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
 static uint64_t brbcr(const struct hwm_vcpu *c)
 {
 	return c->shm->regs[hwm_kernel_el() == 2 ? HW_BRBCR_EL2 : HW_BRBCR_EL1];
+}
+
+/* Does the CPU implement EL2?  The plugin option, or the guest at EL2. */
+static int has_el2(void)
+{
+	return hwm.el2 || hwm_kernel_el() == 2;
+}
+
+/*
+ * BRBCR_ELx.CC and MPRED of an EL1 kernel: when EL2 is implemented,
+ * BRBCR_EL2.CC and BRBCR_EL2.MPRED gate them too, whether or not EL2 is
+ * in use (Arm ARM, BRBCR_EL1.CC/MPRED: "if EL2 is implemented ...
+ * BRBCR_EL2.CC"); Linux sets both in BRBCR_EL2 at EL2 setup for that
+ * reason.  Under VHE the kernel's BRBCR_EL1 is BRBCR_EL2 itself.
+ */
+static int brbcr_gate(const struct hwm_vcpu *c, uint64_t bit)
+{
+	uint64_t v = brbcr(c) & bit;
+
+	if (hwm_kernel_el() == 1 && has_el2())
+		v &= c->shm->regs[HW_BRBCR_EL2];
+	return !!v;
 }
 
 static uint8_t brbe_el_mask(const struct hwm_vcpu *c)
@@ -85,8 +92,34 @@ void hwm_brbe_update(struct hwm_vcpu *c)
 	c->brbe_mask = m;
 }
 
+/*
+ * Which conditional branches the model says were mispredicted: every
+ * hwm.mispredict-th conditional branch executed at an observed EL on this
+ * vCPU (taken or not), none when the option is 0.  Deterministic, so
+ * tests can tell which records must have MPRED.
+ */
+int hwm_brbe_mispredicted(struct hwm_vcpu *c, unsigned int kind)
+{
+	if (kind != HWM_K_BCOND || !hwm.mispredict)
+		return 0;
+	if (++c->brbe.nr_cond < hwm.mispredict)
+		return 0;
+	c->brbe.nr_cond = 0;
+	return 1;
+}
+
+/*
+ * One record (Arm ARM, BRBINF<n>_EL1).  VALID says which addresses are
+ * kept: an address at a prohibited EL is not.  EL is the target's EL and
+ * RES0 in a source-only record; MPRED is reported for full and
+ * source-only records only.  CC counts the cycles since the previous
+ * record; CCU is set instead when that count is not known: after a
+ * prohibited stretch (the PE ran at an EL that is not recorded, recording
+ * was off or paused) or an invalidation, and when cycle counting is off.
+ */
 static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
-		      uint64_t tgt, unsigned int el_from, unsigned int el_to)
+		      uint64_t tgt, unsigned int el_from, unsigned int el_to,
+		      int mpred)
 {
 	struct hwm_brb_rec r;
 	uint64_t valid = 0, cyc = c->insns - c->brbe.last_insns;
@@ -98,9 +131,11 @@ static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
 	if (tgt_ok)
 		valid |= BRBINF_VALID_TARGET;
 	r.inf = FIELD_PREP(BRBINF_EL1_VALID, valid) |
-		FIELD_PREP(BRBINF_EL1_EL, el_to) |
+		FIELD_PREP(BRBINF_EL1_EL, tgt_ok ? el_to : 0) |
 		FIELD_PREP(BRBINF_EL1_TYPE, type);
-	if ((brbcr(c) & BRBCR_ELX_CC) && !c->brbe.ccu)
+	if (mpred && src_ok && brbcr_gate(c, BRBCR_ELX_MPRED))
+		r.inf |= BRBINF_EL1_MPRED;
+	if (brbcr_gate(c, BRBCR_ELX_CC) && !c->brbe.ccu)
 		r.inf |= FIELD_PREP(BRBINF_EL1_CC, hwm_brbe_cc_encode(cyc));
 	else
 		r.inf |= BRBINF_EL1_CCU;
@@ -108,32 +143,83 @@ static void brbe_push(struct hwm_vcpu *c, uint64_t type, uint64_t src,
 	r.tgt = tgt_ok ? tgt : 0;
 	hwm_brb_push(&c->brbe.buf, &r);
 	c->brbe.last_insns = c->insns;
-	c->brbe.ccu = 0;
+	/* Going on at a prohibited EL: the next count is unknown. */
+	c->brbe.ccu = !tgt_ok;
+}
+
+/* An exception return: a PMU overflow after it no longer undoes the IRQ. */
+static void brbe_returned(struct hwm_vcpu *c)
+{
+	c->brbe.irq.valid = 0;
 }
 
 void hwm_brbe_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
-		     uint64_t tgt, unsigned int el_from, unsigned int el_to)
+		     uint64_t tgt, unsigned int el_from, unsigned int el_to,
+		     int mpred)
 {
 	int type = hwm_brbe_branch_type(kind);
 
+	if (kind == HWM_K_ERET)
+		brbe_returned(c);
 	if (!(c->brbe_mask & ((1u << el_from) | (1u << el_to))) || type < 0)
 		return;
+	if (c->brbe_mask && !(c->brbe_mask & (1u << el_to)))
+		c->brbe.ccu = 1;
 	if (kind == HWM_K_ERET) {
 		if (!(brbcr(c) & BRBCR_ELX_ERTN))
 			return;
 	} else if (!hwm_brbe_type_passes(c->shm->regs[HW_BRBFCR_EL1], kind)) {
 		return;
 	}
-	brbe_push(c, type, src, tgt, el_from, el_to);
+	brbe_push(c, type, src, tgt, el_from, el_to, mpred);
 }
 
-void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
+/*
+ * The PE came back from @el_from, where nothing was observed, to @tgt at
+ * @el_to: an exception return the model did not see execute.  With
+ * BRBCR_ELx.ERTN it is recorded; the source EL is prohibited, so the
+ * record is target-only (VALID 0b01), and the cycle count is unknown.
+ */
+void hwm_brbe_return(struct hwm_vcpu *c, uint64_t tgt, unsigned int el_from,
+		     unsigned int el_to)
+{
+	brbe_returned(c);
+	if (!(c->brbe_mask & (1u << el_to)) || (c->brbe_mask & (1u << el_from)))
+		return;
+	c->brbe.ccu = 1;
+	if (!(brbcr(c) & BRBCR_ELX_ERTN))
+		return;
+	brbe_push(c, BRBINF_TYPE_ERET, 0, tgt, el_from, el_to, 0);
+}
+
+/*
+ * An exception record.  @ret is the preferred exception return address,
+ * which is the record's source (Arm ARM, BRBE "exception" records: for
+ * SVC, HVC and SMC the instruction after the call; for a fault the
+ * faulting instruction; for an interrupt the next instruction).
+ *
+ * An IRQ may be the PMU overflow interrupt: the buffer as it was before
+ * the IRQ's record is kept until the PE returns, so that a PMU overflow
+ * the guest reports from the handler can freeze BRBE where silicon froze
+ * it, before the interrupt was taken (do_cmd()).
+ */
+void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
 			uint64_t tgt, unsigned int el_from, unsigned int el_to)
 {
-	if (!(c->brbe_mask & ((1u << el_from) | (1u << el_to))) ||
-	    !(brbcr(c) & BRBCR_ELX_EXCEPTION))
+	if (type == HWM_EXC_IRQ && c->brbe_mask) {
+		c->brbe.irq.valid = 1;
+		c->brbe.irq.buf = c->brbe.buf;
+		c->brbe.irq.last_insns = c->brbe.last_insns;
+		c->brbe.irq.ccu = c->brbe.ccu;
+	}
+	if (!(c->brbe_mask & ((1u << el_from) | (1u << el_to))))
 		return;
-	brbe_push(c, 0x20 | type, src, tgt, el_from, el_to);
+	if (!(brbcr(c) & BRBCR_ELX_EXCEPTION)) {
+		if (!(c->brbe_mask & (1u << el_to)))
+			c->brbe.ccu = 1;
+		return;
+	}
+	brbe_push(c, 0x20 | type, ret, tgt, el_from, el_to, 0);
 }
 
 /* Copy the records into the register file, newest first. */
@@ -159,6 +245,7 @@ static void do_cmd(struct hwm_vcpu *c)
 	case HWM_CMD_BRB_IALL:
 		hwm_brb_reset(&c->brbe.buf, c->brbe.buf.nrec);
 		c->brbe.ccu = 1;
+		c->brbe.irq.valid = 0;
 		break;
 	case HWM_CMD_BRB_INJ:
 		r.inf = regs[HW_BRBINFINJ_EL1];
@@ -167,9 +254,27 @@ static void do_cmd(struct hwm_vcpu *c)
 		hwm_brb_push(&c->brbe.buf, &r);
 		break;
 	case HWM_CMD_PMU_OVERFLOW:
-		/* Freeze on PMU overflow: BRBFCR_EL1.PAUSED, as hardware does. */
-		if (brbcr(c) & BRBCR_ELX_FZP)
-			regs[HW_BRBFCR_EL1] |= BRBFCR_EL1_PAUSED;
+		/*
+		 * Freeze on PMU overflow (BRBCR_ELx.FZP): BRBFCR_EL1.PAUSED,
+		 * and no record after the freeze.  Silicon freezes when the
+		 * counter overflows, before the overflow interrupt is taken;
+		 * the guest reports the overflow from that interrupt's
+		 * handler.  So when the PE is in an IRQ handler (an IRQ taken
+		 * from an observed EL, not yet returned from), the records
+		 * made since the IRQ, its own record included, are dropped;
+		 * otherwise (an overflow reported from elsewhere, as
+		 * armtrace_hwtest's brbe-overflow does) BRBE freezes now.
+		 */
+		if (!(brbcr(c) & BRBCR_ELX_FZP) ||
+		    (regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED))
+			break;
+		if (c->brbe.irq.valid) {
+			c->brbe.buf = c->brbe.irq.buf;
+			c->brbe.last_insns = c->brbe.irq.last_insns;
+			c->brbe.ccu = c->brbe.irq.ccu;
+			c->brbe.irq.valid = 0;
+		}
+		regs[HW_BRBFCR_EL1] |= BRBFCR_EL1_PAUSED;
 		break;
 	default:
 		break;

@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host unit tests of the hardware model's pure parts: A64 branch
+ * Host unit tests of the hardware model: its pure parts (A64 branch
  * classification, the BRBINF cycle-count format, BRBE filters and record
- * order, TRBE buffer arithmetic, ViewInst address ranges.  Prints TAP.
+ * order, TRBE buffer arithmetic, ViewInst address ranges) and the model
+ * itself (ID registers, trace unit context and ViewInst controls, BRBE
+ * records), driven with made-up translated blocks as the QEMU glue
+ * (plugin.c, not linked here) would.  Prints TAP.
  */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <armtrace/brbe_regs.h>
+#include <armtrace/ete_regs.h>
 #include <armtrace/hwmodel_abi.h>
+#include <armtrace/ref_config.h>
 #include <armtrace/trbe_regs.h>
-#include "a64.h"
-#include "brbe.h"
-#include "trbe.h"
-#include "vi.h"
+#include "hwm.h"
 
 static unsigned int n_test, n_fail;
 
@@ -102,7 +106,8 @@ static void test_cc(void)
 		{ 512, 0x200, 512 }, { 513, 0x200, 512 },	/* low bit lost */
 		{ 1000, 0x2f4, 1000 }, { 65535, 0x8ff, 65408 },
 		{ 0xfffff, 0xcff, 0xff800 },			/* counter max */
-		{ 1ull << 40, 0xcff, 0xff800 },			/* saturates */
+		{ 0x100000, 0x3fff, 0x100000 },		/* saturated */
+		{ 1ull << 40, 0x3fff, 0x100000 },
 	};
 	char name[96];
 	uint64_t c;
@@ -132,6 +137,15 @@ static void test_cc(void)
 	/* The field fits BRBINF_EL1.CC. */
 	ok(FIELD_PREP(BRBINF_EL1_CC, hwm_brbe_cc_encode(HWM_BRBE_CC_MAX)) ==
 	   (0xcffull << 32), "brbinf cc ", "field position");
+	/*
+	 * BRBINF<n>_EL1.CC: "a value of all ones in both the mantissa and
+	 * exponent indicates the cycle count exceeded the size of the cycle
+	 * counter" (20 bits, BRBIDR0_EL1.CC 0b0101).
+	 */
+	ok(hwm_brbe_cc_encode(HWM_BRBE_CC_MAX + 1) == 0x3fff &&
+	   FIELD_PREP(BRBINF_EL1_CC, hwm_brbe_cc_encode(HWM_BRBE_CC_MAX + 1)) ==
+	   BRBINF_EL1_CC, "brbinf cc ",
+	   "2^20 cycles: saturated, CC all ones (0x3fff)");
 }
 
 static void test_brbe_filters(void)
@@ -511,6 +525,371 @@ static void test_vi(void)
 	   "trace on at the lower bound inside a block");
 }
 
+/*
+ * The model itself, driven as plugin.c drives it: a block's callback
+ * when it starts, the sync instruction's when it runs.
+ */
+struct hwm_model hwm;
+static struct hwm_global tglobal;
+static struct hwm_cpu tcpu;
+static struct hwm_vcpu tc;
+static uint64_t pool[4096];
+static size_t pool_used;
+
+void hwm_logf(const char *fmt, ...)
+{
+	(void)fmt;
+}
+
+void *hwm_guest_pa(uint64_t pa, uint64_t len)
+{
+	(void)pa;
+	(void)len;
+	return NULL;
+}
+
+static void model_reset(unsigned int kernel_el, int el2, int el3)
+{
+	memset(&hwm, 0, sizeof(hwm));
+	memset(&tglobal, 0, sizeof(tglobal));
+	memset(&tc, 0, sizeof(tc));
+	tglobal.kernel_el = kernel_el;
+	hwm.global = &tglobal;
+	hwm.el2 = el2;
+	hwm.el3 = el3;
+	hwm.nr_vcpus = 1;
+	hwm.vcpus = &tc;
+	hwm.brbe_nrec = 32;
+	tc.shm = &tcpu;
+	hwm_regs_reset(&tcpu, 32, 0, 0);
+	hwm_ete_init(&tc);
+	hwm_brb_reset(&tc.brbe.buf, 32);
+	pool_used = 0;
+}
+
+/* A block at @va: one letter per instruction (see below), then its target. */
+static const struct hwm_tb *blk(uint64_t va, const char *k, uint64_t target)
+{
+	static const char letters[] = "olsbLcrRtevky";
+	size_t n = strlen(k), i;
+	size_t words = (sizeof(struct hwm_tb) + n + 7) / 8;
+	struct hwm_tb *t = (struct hwm_tb *)&pool[pool_used];
+
+	if (pool_used + words > sizeof(pool) / sizeof(pool[0]))
+		abort();
+	pool_used += words;
+	memset(t, 0, words * 8);
+	t->vaddr = va;
+	t->target = target;
+	t->n = (uint16_t)n;
+	t->kernel = (va >> 55) & 1;
+	t->vec = t->kernel && !(va & 0x7f);
+	/* o other, l ld/st, s sys, b B, L BL, c cond, r BR, R BLR, t RET,
+	 * e ERET, v SVC, k BRK, y the sync hint */
+	for (i = 0; i < n; i++)
+		t->kinds[i] = (uint8_t)(strchr(letters, k[i]) - letters);
+	return t;
+}
+
+static void run(const struct hwm_tb *t)
+{
+	if (!tc.obs_mask) {
+		tc.prev = NULL;
+		return;
+	}
+	hwm_path_tb(&tc, t, 0);
+}
+
+#define KSYNC	0xffff800008001004ull	/* a kernel block: sync; nop; eret */
+#define VBAR	0xffff800008010000ull
+#define VEC_LOWER_SYNC	(VBAR + 0x400)
+#define VEC_LOWER_IRQ	(VBAR + 0x480)
+
+/* The kernel writes registers (already in tcpu), then syncs. */
+static void ksync(void)
+{
+	const struct hwm_tb *k = blk(KSYNC, "yoe", 0);
+
+	run(k);
+	hwm_sync(&tc, k, 0);
+}
+
+static void brbe_start(uint64_t brbcr, uint64_t brbfcr)
+{
+	tcpu.regs[HW_BRBFCR_EL1] = brbfcr;
+	tcpu.regs[hwm_kernel_el() == 2 ? HW_BRBCR_EL2 : HW_BRBCR_EL1] = brbcr;
+	ksync();
+}
+
+static uint64_t rec_inf(unsigned int n)
+{
+	hwm_brbe_publish(&tc);
+	return tcpu.brb_inf[n];
+}
+
+#define INF(valid, type, el)	(FIELD_PREP(BRBINF_EL1_VALID, valid) |	\
+				 FIELD_PREP(BRBINF_EL1_TYPE, type) |	\
+				 FIELD_PREP(BRBINF_EL1_EL, el))
+#define CC(n)			FIELD_PREP(BRBINF_EL1_CC, n)
+
+/*
+ * EL0 code: B, a taken B.cond, an SVC into the kernel (not recorded),
+ * back after the SVC, B.
+ */
+static void brbe_svc_program(void)
+{
+	run(blk(0x400000, "oob", 0x400100));
+	run(blk(0x400100, "oc", 0x400200));
+	run(blk(0x400200, "ooov", 0));		/* SVC at 0x40020c */
+	run(blk(VEC_LOWER_SYNC, "oo", 0));
+	run(blk(0x400210, "ob", 0x400300));	/* the preferred return */
+	run(blk(0x400300, "o", 0));
+}
+
+static void test_idregs(void)
+{
+	model_reset(1, 0, 0);
+	ok(tcpu.regs[HW_TRCIDR3] == 0x01300004, "trcidr3 ",
+	   "(ETE TRCIDR3: EXLEVEL_S [19:16], EXLEVEL_NS [23:20]) -M virt: NS EL0+EL1, S none (no EL3)");
+	model_reset(1, 1, 0);
+	ok(tcpu.regs[HW_TRCIDR3] == 0x01700004, "trcidr3 ",
+	   "virtualization=on: EXLEVEL_NS EL0-EL2, no Secure EL");
+	model_reset(2, 1, 1);
+	ok(tcpu.regs[HW_TRCIDR3] == 0x017b0004 &&
+	   !(tcpu.regs[HW_TRCIDR3] & 0x00800000), "trcidr3 ",
+	   "EL2+EL3: EXLEVEL_S EL0/EL1/EL3 (19:16 = 0xb), bit 23 RES0 clear");
+	ok(tcpu.regs[HW_TRCIDR2] == REF_TRCIDR2 && REF_TRCIDR2 == 0x50001088 &&
+	   ETE_FIELD_GET(TRCIDR2_VMIDOPT, tcpu.regs[HW_TRCIDR2]) ==
+	   TRCIDR2_VMIDOPT_SEL &&
+	   ETE_FIELD_GET(TRCIDR2_VMIDSIZE, tcpu.regs[HW_TRCIDR2]) ==
+	   TRCIDR2_VMIDSIZE_32, "trcidr2 ",
+	   "(ETE TRCIDR2.VMIDOPT: 0b10 when VMIDSIZE != 0) 32-bit VMID, VMIDOPT 0b10");
+	ok(tcpu.regs[HW_TRCIDR0] == REF_TRCIDR0 &&
+	   tcpu.regs[HW_TRCIDR4] == REF_TRCIDR4 &&
+	   tcpu.regs[HW_TRCDEVARCH] == REF_TRCDEVARCH, "idregs ",
+	   "the reference configuration");
+}
+
+static void test_ete_ctx(void)
+{
+	struct ete_enc_ctx ctx;
+
+	model_reset(2, 1, 0);
+	tcpu.contextidr = 1234;
+	tcpu.regs[HW_TRCCONFIGR] = TRCCONFIGR_CID | TRCCONFIGR_VMID |
+				   TRCCONFIGR_VMIDOPT;
+	hwm_ete_ctx(&tcpu, 0, &ctx);
+	ok(ctx.vmid == 1234 && ctx.cid == 0, "ete context ",
+	   "(ETE TRCCONFIGR.VMIDOPT: VMID = CONTEXTIDR_EL2) VHE: the PID is the VMID");
+	tcpu.regs[HW_TRCCONFIGR] = TRCCONFIGR_CID | TRCCONFIGR_VMID;
+	tcpu.vmid = 7;
+	hwm_ete_ctx(&tcpu, 2, &ctx);
+	ok(ctx.vmid == 7 && ctx.cid == 0 && ctx.el == 2, "ete context ",
+	   "VHE, VMIDOPT 0: VMID from VTTBR_EL2, CONTEXTIDR_EL1 0");
+	model_reset(1, 0, 0);
+	tcpu.contextidr = 1234;
+	tcpu.vmid = 0;
+	tcpu.regs[HW_TRCCONFIGR] = TRCCONFIGR_CID | TRCCONFIGR_VMID |
+				   TRCCONFIGR_VMIDOPT;
+	hwm_ete_ctx(&tcpu, 1, &ctx);
+	ok(ctx.cid == 1234 && ctx.vmid == 0, "ete context ",
+	   "kernel at EL1: the PID is CONTEXTIDR_EL1, the CONTEXTID");
+}
+
+static void test_ete_viewinst(void)
+{
+	static const struct {
+		uint64_t victlr;
+		uint8_t mask;
+		const char *name;
+	} v[] = {
+		{ 0, 0, "TRCVICTLR 0: event FALSE, stopped: nothing traced" },
+		{ 0x201, 0x3, "EVENT resource 1 (TRUE), SSSTATUS: EL0+EL1" },
+		{ 0x001, 0, "EVENT TRUE, SSSTATUS 0, no start point: stopped" },
+		{ 0x200, 0, "SSSTATUS, EVENT resource 0 (FALSE): nothing" },
+		{ 0x202, 0, "EVENT resource 2 (not implemented): FALSE" },
+		{ 0x281, 0, "EVENT resource pair 1 (not implemented): FALSE" },
+		{ 0x201 | (0x2 << 20), 0x1, "EXLEVEL_NS excludes EL1" },
+	};
+	char name[128];
+	size_t i;
+
+	model_reset(1, 0, 0);
+	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE | TRFCR_ELX_E1TRE;
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		tcpu.regs[HW_TRCVICTLR] = v[i].victlr;
+		snprintf(name, sizeof(name), "%#llx: %s",
+			 (unsigned long long)v[i].victlr, v[i].name);
+		ok(hwm_ete_el_mask(&tcpu) == v[i].mask, "viewinst event (ETE TRCVICTLR.EVENT, SSSTATUS) ", name);
+	}
+	/* A start/stop point programmed is not modelled: SSSTATUS rules. */
+	tcpu.regs[HW_TRCVISSCTLR] = 0x1;
+	tcpu.regs[HW_TRCVICTLR] = 0x001;
+	ok(hwm_ete_el_mask(&tcpu) == 0, "viewinst event ",
+	   "TRCVISSCTLR start point, SSSTATUS 0: stays stopped");
+}
+
+static void test_brbe_exception_source(void)
+{
+	model_reset(1, 0, 0);
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_EXCEPTION,
+		   BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_svc_program();
+	ok(rec_inf(1) == (INF(BRBINF_VALID_SOURCE, BRBINF_TYPE_CALL, 0) | CC(4)) &&
+	   tcpu.brb_src[1] == 0x400210 && tcpu.brb_tgt[1] == 0, "brbe svc ",
+	   "(BRBSRC: preferred exception return address; BRBINF.EL RES0 when source-only) SVC record");
+	ok(rec_inf(2) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0) |
+			  CC(2)) && tcpu.brb_src[2] == 0x400104 &&
+	   tcpu.brb_tgt[2] == 0x400200, "brbe ", "B.cond: full record, CC 2");
+}
+
+static void test_brbe_ertn_half_record(void)
+{
+	model_reset(1, 0, 0);
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_EXCEPTION |
+		   BRBCR_ELX_ERTN, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_svc_program();
+	ok(rec_inf(1) == (INF(BRBINF_VALID_TARGET, BRBINF_TYPE_ERET, 0) |
+			  BRBINF_EL1_CCU) &&
+	   tcpu.brb_src[1] == 0 && tcpu.brb_tgt[1] == 0x400210, "brbe ertn ",
+	   "(BRBCR.ERTN, BRBINF.VALID 0b01) return from the prohibited EL1: target-only ERET, CCU");
+	ok(rec_inf(5) == (INF(BRBINF_VALID_TARGET, BRBINF_TYPE_ERET, 0) |
+			  BRBINF_EL1_CCU) && tcpu.brb_tgt[5] == 0x400000,
+	   "brbe ertn ", "the return after enabling is recorded too");
+	ok(rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
+			  CC(2)), "brbe ertn ",
+	   "the branch after the ERET record counts from it (CC 2)");
+	ok(!rec_inf(6), "brbe ertn ", "six records, no more");
+}
+
+static void test_brbe_ccu(void)
+{
+	model_reset(1, 0, 0);
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_EXCEPTION,
+		   BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_svc_program();
+	ok(rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
+			  BRBINF_EL1_CCU), "brbe ccu ",
+	   "(BRBINF.CCU: cycles since the last record unknown) first branch after the prohibited EL1 stretch");
+	ok(rec_inf(3) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
+			  BRBINF_EL1_CCU) && !rec_inf(4), "brbe ccu ",
+	   "first branch after enabling: CCU");
+	/* The same without recording the exception: still prohibited. */
+	model_reset(1, 0, 0);
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_svc_program();
+	ok(rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_UNCOND, 0) |
+			  BRBINF_EL1_CCU) &&
+	   rec_inf(1) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0) |
+			  CC(2)), "brbe ccu ",
+	   "EXCEPTION 0: the branch after the SVC still has CCU");
+}
+
+/* Four taken B.cond in a loop. */
+static void brbe_loop4(void)
+{
+	const struct hwm_tb *l = blk(0x400000, "oc", 0x400000);
+	int i;
+
+	for (i = 0; i < 5; i++)
+		run(l);
+}
+
+static void test_brbe_mpred(void)
+{
+	const uint64_t cond = INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0);
+
+	model_reset(1, 0, 0);
+	hwm.mispredict = 2;
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_MPRED,
+		   BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_MPRED | CC(2)) &&
+	   rec_inf(1) == (cond | CC(2)) &&
+	   rec_inf(2) == (cond | BRBINF_EL1_MPRED | CC(2)) &&
+	   rec_inf(3) == (cond | BRBINF_EL1_CCU) && !rec_inf(4), "brbe mpred ",
+	   "(BRBINF.MPRED, BRBCR.MPRED) mispredict=2: the 2nd and 4th B.cond");
+	model_reset(1, 0, 0);
+	hwm.mispredict = 2;
+	brbe_start(BRBCR_ELX_E0BRE | BRBCR_ELX_CC, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | CC(2)) && rec_inf(2) == (cond | CC(2)),
+	   "brbe mpred ", "BRBCR.MPRED 0: MPRED not recorded");
+}
+
+static void test_brbe_el2_gate(void)
+{
+	const uint64_t cond = INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0);
+	const uint64_t all = BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_MPRED;
+
+	model_reset(1, 1, 0);
+	hwm.mispredict = 1;
+	brbe_start(all, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_CCU) &&
+	   rec_inf(1) == (cond | BRBINF_EL1_CCU), "brbe el2 ",
+	   "(BRBCR_EL1.CC/MPRED: gated by BRBCR_EL2 when EL2 is implemented) BRBCR_EL2 0: CCU, no MPRED");
+	model_reset(1, 1, 0);
+	hwm.mispredict = 1;
+	tcpu.regs[HW_BRBCR_EL2] = BRBCR_ELX_CC | BRBCR_ELX_MPRED;
+	brbe_start(all, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_MPRED | CC(2)), "brbe el2 ",
+	   "BRBCR_EL2.CC/MPRED set (as Linux's EL2 setup does): recorded");
+	model_reset(1, 0, 0);
+	hwm.mispredict = 1;
+	brbe_start(all, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_MPRED | CC(2)), "brbe el2 ",
+	   "no EL2: BRBCR_EL1 alone");
+	model_reset(2, 1, 0);
+	hwm.mispredict = 1;
+	brbe_start(all, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_loop4();
+	ok(rec_inf(0) == (cond | BRBINF_EL1_MPRED | CC(2)), "brbe el2 ",
+	   "VHE: BRBCR_EL2 is the kernel's own register");
+}
+
+/* EL0: B, B.cond, then an IRQ after 0x400208; the kernel reports a PMU overflow. */
+static void brbe_irq_program(int return_first)
+{
+	run(blk(0x400000, "oob", 0x400100));
+	run(blk(0x400100, "oc", 0x400200));
+	run(blk(0x400200, "ooo", 0));
+	run(blk(VEC_LOWER_IRQ, "oo", 0));
+	if (return_first)
+		run(blk(0x40020c, "oo", 0));
+	tcpu.cmd = HWM_CMD_PMU_OVERFLOW;
+	ksync();
+}
+
+static void test_brbe_freeze(void)
+{
+	const uint64_t cr = BRBCR_ELX_E0BRE | BRBCR_ELX_CC |
+			    BRBCR_ELX_EXCEPTION;
+
+	model_reset(1, 0, 0);
+	brbe_start(cr | BRBCR_ELX_FZP, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_irq_program(0);
+	ok((tcpu.regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED) &&
+	   rec_inf(0) == (INF(BRBINF_VALID_FULL, BRBINF_TYPE_DIRECT_COND, 0) |
+			  CC(2)) && !rec_inf(2), "brbe freeze ",
+	   "(BRBCR_EL1.FZP: freeze at the overflow, before its IRQ) reported from the handler: IRQ record dropped");
+	model_reset(1, 0, 0);
+	brbe_start(cr | BRBCR_ELX_FZP, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_irq_program(1);
+	ok((tcpu.regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED) &&
+	   rec_inf(0) == (INF(BRBINF_VALID_SOURCE, BRBINF_TYPE_IRQ, 0) | CC(3)) &&
+	   tcpu.brb_src[0] == 0x40020c && !rec_inf(3), "brbe freeze ",
+	   "the IRQ returned before the report: frozen at the report");
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	brbe_irq_program(0);
+	ok(!(tcpu.regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED) &&
+	   FIELD_GET(BRBINF_EL1_TYPE, rec_inf(0)) == BRBINF_TYPE_IRQ,
+	   "brbe freeze ", "FZP 0: no freeze, the IRQ record stays");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -521,6 +900,15 @@ int main(void)
 	test_trbe();
 	test_trbe_sink();
 	test_vi();
+	test_idregs();
+	test_ete_ctx();
+	test_ete_viewinst();
+	test_brbe_exception_source();
+	test_brbe_ertn_half_record();
+	test_brbe_ccu();
+	test_brbe_mpred();
+	test_brbe_el2_gate();
+	test_brbe_freeze();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
