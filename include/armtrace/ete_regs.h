@@ -12,11 +12,11 @@
 #define _ARMTRACE_ETE_REGS_H
 
 /*
- * ETE_FIELD_GET - extract the field @mask from @reg.  Dividing by the lowest
- * set bit of the (constant) mask is a shift the compiler folds; it keeps the
- * bit position out of the caller's code.
+ * ETE_FIELD_GET - extract the field @mask from @reg.  The shift is the
+ * (constant, non-zero) mask's lowest set bit, which the compiler folds; it
+ * keeps the bit position out of the caller's code.
  */
-#define ETE_FIELD_GET(mask, reg)	(((reg) & (mask)) / ((mask) & -(mask)))
+#define ETE_FIELD_GET(mask, reg)	(((reg) & (mask)) >> __builtin_ctzll(mask))
 
 /* TRCIDR0: tracing capabilities */
 #define TRCIDR0_INSTP0		0x00000006u	/* P0 load/store tracing */
@@ -61,6 +61,8 @@
 #define TRCIDR3_TRCERR		0x01000000u	/* TRCVICTLR.TRCERR implemented */
 #define TRCIDR3_SYNCPR		0x02000000u
 #define TRCIDR3_STALLCTL	0x04000000u
+#define TRCIDR3_SYSSTALL	0x08000000u
+#define TRCIDR3_NUMPROC		0x70000000u
 #define TRCIDR3_NOOVERFLOW	0x80000000u
 
 /* TRCIDR4: comparators and resources */
@@ -71,6 +73,7 @@
 #define TRCVICTLR_EVENT_SEL	0x0000001fu	/* resource (TYPE 0) or pair (1) */
 #define TRCVICTLR_EVENT_TYPE	0x00000080u
 #define TRCVICTLR_EVENT		0x0000009fu
+#define TRCVICTLR_EVENT_TRUE	0x00000001u	/* resource 1: always TRUE */
 #define TRCVICTLR_SSSTATUS	0x00000200u	/* start/stop logic started */
 #define TRCVICTLR_TRCRESET	0x00000400u
 #define TRCVICTLR_TRCERR	0x00000800u
@@ -91,19 +94,26 @@
 /* TRCIDR8: maximum speculation depth (whole register) */
 #define TRCIDR8_MAXSPEC		0xffffffffu
 
+/* TRCPRGCTLR: the programming control */
+#define TRCPRGCTLR_EN		0x00000001u	/* trace unit enabled */
+
+/* TRCSTATR: where the programming handshake is */
+#define TRCSTATR_IDLE		0x00000001u	/* idle: safe to program */
+#define TRCSTATR_PMSTABLE	0x00000002u	/* programmers' model stable */
+
 /* TRCCONFIGR: trace configuration */
 #define TRCCONFIGR_INSTP0	0x00000006u
-#define TRCCONFIGR_BB		(1u << 3)
-#define TRCCONFIGR_CCI		(1u << 4)
-#define TRCCONFIGR_CID		(1u << 6)
-#define TRCCONFIGR_VMID		(1u << 7)
+#define TRCCONFIGR_BB		0x00000008u
+#define TRCCONFIGR_CCI		0x00000010u
+#define TRCCONFIGR_CID		0x00000040u
+#define TRCCONFIGR_VMID		0x00000080u
 #define TRCCONFIGR_COND		0x00000700u
-#define TRCCONFIGR_TS		(1u << 11)
-#define TRCCONFIGR_RS		(1u << 12)
+#define TRCCONFIGR_TS		0x00000800u
+#define TRCCONFIGR_RS		0x00001000u
 #define TRCCONFIGR_QE		0x00006000u
-#define TRCCONFIGR_VMIDOPT	(1u << 15)
-#define TRCCONFIGR_DA		(1u << 16)
-#define TRCCONFIGR_DV		(1u << 17)
+#define TRCCONFIGR_VMIDOPT	0x00008000u
+#define TRCCONFIGR_DA		0x00010000u
+#define TRCCONFIGR_DV		0x00020000u
 
 /* TRCSYNCPR: A-Sync and Trace Info every 2^PERIOD bytes (0: never) */
 #define TRCSYNCPR_PERIOD	0x0000001fu

@@ -46,21 +46,14 @@
 #include <asm/virt.h>
 
 #include <armtrace/brbe_regs.h>
+#include <armtrace/ete_regs.h>
 #include <armtrace/trbe_regs.h>
 #include "../hw/hw.h"
 
-/* TRCPRGCTLR.EN, TRCSTATR.IDLE, TRCVICTLR fields (ETE registers). */
-#define TRCPRGCTLR_EN		BIT_ULL(0)
-#define TRCSTATR_IDLE		BIT_ULL(0)
-#define TRCVICTLR_EVENT_TRUE	0x1		/* resource 1: always true */
-#define TRCVICTLR_SSSTATUS	BIT_ULL(9)
-#define TRCVICTLR_EXLEVEL_S	GENMASK_ULL(19, 16)
-#define TRCVICTLR_EXLEVEL_NS	GENMASK_ULL(23, 20)
 /* TRCVIIECTLR, TRCACATRn (instruction address, no context compare) */
 #define TRCVIIECTLR_INCLUDE(n)	BIT_ULL(n)
 #define TRCVIIECTLR_EXCLUDE(n)	BIT_ULL(16 + (n))
 #define TRCACATR_EXLEVEL_S	GENMASK_ULL(11, 8)
-#define TRCIDR4_NUMACPAIRS	GENMASK_ULL(3, 0)
 /* Comparator pairs the register layer has: TRCACVR0-3 */
 #define HWTEST_RANGES		2
 

@@ -14,9 +14,6 @@
 #include <armtrace/trbe_regs.h>
 #include "hwm.h"
 
-#define TRCPRGCTLR_EN		0x1u
-#define TRCSTATR_IDLE		0x1u
-#define TRCSTATR_PMSTABLE	0x2u
 
 static __u64 *reg(struct hwm_vcpu *c, enum hw_reg r)
 {

@@ -15,7 +15,6 @@
  */
 _Static_assert(ETE_FIELD_GET(TRCIDR4_NUMACPAIRS, REF_TRCIDR4) == HWM_VI_PAIRS,
 	       "TRCIDR4.NUMACPAIRS is the number of ViewInst range pairs");
-#define TRCSTATR_IDLE_PMSTABLE	0x3ull
 /* TRBE: flag updates; Align and P from the plugin options */
 #define MODEL_TRBIDR		TRBIDR_EL1_F
 
@@ -32,7 +31,7 @@ void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
 	shm->regs[HW_TRCIDR8] = REF_TRCIDR8;
 	shm->regs[HW_TRCDEVARCH] = REF_TRCDEVARCH;
 	shm->regs[HW_TRCAUTHSTATUS] = REF_TRCAUTHSTATUS;
-	shm->regs[HW_TRCSTATR] = TRCSTATR_IDLE_PMSTABLE;
+	shm->regs[HW_TRCSTATR] = TRCSTATR_IDLE | TRCSTATR_PMSTABLE;
 	shm->regs[HW_TRBIDR_EL1] = MODEL_TRBIDR |
 		FIELD_PREP(TRBIDR_EL1_ALIGN, trbe_align) |
 		(trbe_p ? TRBIDR_EL1_P : 0);
