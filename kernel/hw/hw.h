@@ -23,6 +23,17 @@
 #include <asm/cpufeature.h>
 #include <armtrace/hw_regs.h>
 
+/*
+ * A trace buffer as the trace buffer unit sees it.  On silicon the MMU
+ * translates TRBPTR_EL1; the model is told the physical page of each
+ * virtual page (hw_backend.buf_map).
+ */
+struct hw_buf {
+	void *va;
+	unsigned int npages;
+	u64 *pages;			/* model: page physical addresses */
+};
+
 /* Which of BRBINF/BRBSRC/BRBTGT<n>_EL1 hw_brb_read() reads. */
 enum hw_brb_field { HW_BRB_INF, HW_BRB_SRC, HW_BRB_TGT };
 
@@ -41,6 +52,16 @@ struct hw_backend {
 	 */
 	int (*buf_publish)(int cpu, void *va, unsigned int npages);
 	void (*buf_unpublish)(int cpu);
+	/*
+	 * The same for buffers that move between CPUs (perf AUX buffers of
+	 * per-task events): map once in process context, attach on the
+	 * local CPU before the TRBE is enabled, detach after it is
+	 * disabled, unmap when no CPU has it attached.
+	 */
+	int (*buf_map)(struct hw_buf *b, void *va, unsigned int npages);
+	void (*buf_unmap)(struct hw_buf *b);
+	void (*buf_attach)(const struct hw_buf *b);
+	void (*buf_detach)(void);
 	/* PMU overflow seen (BRBE freeze on silicon is done by hardware). */
 	void (*pmu_overflow)(void);
 	/*

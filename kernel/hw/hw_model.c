@@ -12,6 +12,7 @@
 
 #include <linux/hrtimer.h>
 #include <linux/io.h>
+#include <linux/kmemleak.h>
 #include <linux/mm.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
@@ -138,44 +139,87 @@ static void model_pmu_overflow(void)
 	model_cmd(HWM_CMD_PMU_OVERFLOW);
 }
 
-static void model_buf_unpublish(int cpu)
-{
-	struct hwm_cpu *c = model_cpu(cpu);
-	u64 pa = READ_ONCE(c->buf_pages_pa);
-
-	WRITE_ONCE(c->buf_pages_pa, 0);
-	WRITE_ONCE(c->buf_npages, 0);
-	if (pa)
-		kfree(phys_to_virt(pa));
-}
-
 /*
  * What the MMU does for a real TRBE: translate the buffer's virtual pages.
  * The page list lives in ordinary (linear-map) memory the plugin can read.
  */
-static int model_buf_publish(int cpu, void *va, unsigned int npages)
+static int model_buf_map(struct hw_buf *b, void *va, unsigned int npages)
 {
-	struct hwm_cpu *c = model_cpu(cpu);
-	u64 *pages;
 	unsigned int i;
 
 	if (!is_vmalloc_addr(va) && !virt_addr_valid(va))
 		return -EINVAL;
-	pages = kmalloc_array(npages, sizeof(*pages), GFP_KERNEL);
-	if (!pages)
+	b->pages = kmalloc_array(npages, sizeof(*b->pages), GFP_KERNEL);
+	if (!b->pages)
 		return -ENOMEM;
 	for (i = 0; i < npages; i++) {
 		void *p = va + i * PAGE_SIZE;
 
-		pages[i] = is_vmalloc_addr(p) ? page_to_phys(vmalloc_to_page(p)) :
-						virt_to_phys(p);
+		b->pages[i] = is_vmalloc_addr(p) ?
+			      page_to_phys(vmalloc_to_page(p)) : virt_to_phys(p);
 	}
-	model_buf_unpublish(cpu);
-	WRITE_ONCE(c->buf_va, (u64)va);
-	WRITE_ONCE(c->buf_npages, npages);
+	/* The page list is never referenced but by its physical address. */
+	kmemleak_not_leak(b->pages);
+	b->va = va;
+	b->npages = npages;
+	return 0;
+}
+
+static void model_buf_unmap(struct hw_buf *b)
+{
+	kfree(b->pages);
+	b->pages = NULL;
+}
+
+static void model_buf_attach_cpu(int cpu, const struct hw_buf *b)
+{
+	struct hwm_cpu *c = model_cpu(cpu);
+
+	WRITE_ONCE(c->buf_pages_pa, 0);
+	WRITE_ONCE(c->buf_va, (u64)b->va);
+	WRITE_ONCE(c->buf_npages, b->npages);
 	/* The list must be complete before the plugin can see its address. */
 	smp_wmb();
-	WRITE_ONCE(c->buf_pages_pa, virt_to_phys(pages));
+	WRITE_ONCE(c->buf_pages_pa, virt_to_phys(b->pages));
+}
+
+static void model_buf_detach_cpu(int cpu)
+{
+	struct hwm_cpu *c = model_cpu(cpu);
+
+	WRITE_ONCE(c->buf_pages_pa, 0);
+	WRITE_ONCE(c->buf_npages, 0);
+}
+
+static void model_buf_attach(const struct hw_buf *b)
+{
+	model_buf_attach_cpu(smp_processor_id(), b);
+}
+
+static void model_buf_detach(void)
+{
+	model_buf_detach_cpu(smp_processor_id());
+}
+
+/* One buffer per CPU for users that publish by CPU (the test driver). */
+static struct hw_buf model_published[HWM_MAX_CPUS];
+
+static void model_buf_unpublish(int cpu)
+{
+	model_buf_detach_cpu(cpu);
+	model_buf_unmap(&model_published[cpu]);
+}
+
+static int model_buf_publish(int cpu, void *va, unsigned int npages)
+{
+	struct hw_buf b;
+	int ret = model_buf_map(&b, va, npages);
+
+	if (ret)
+		return ret;
+	model_buf_unpublish(cpu);
+	model_published[cpu] = b;
+	model_buf_attach_cpu(cpu, &model_published[cpu]);
 	return 0;
 }
 
@@ -193,6 +237,9 @@ static int model_irq_request(int irq, irq_handler_t fn, void __percpu *dev)
 {
 	int cpu;
 
+	/* One TRBE interrupt, one owner, as a PPI has. */
+	if (model_irqs)
+		return -EBUSY;
 	model_irqs = alloc_percpu(struct model_irq);
 	if (!model_irqs)
 		return -ENOMEM;
@@ -292,6 +339,10 @@ static const struct hw_backend hw_model_backend = {
 	.brb_inj	= model_brb_inj,
 	.buf_publish	= model_buf_publish,
 	.buf_unpublish	= model_buf_unpublish,
+	.buf_map	= model_buf_map,
+	.buf_unmap	= model_buf_unmap,
+	.buf_attach	= model_buf_attach,
+	.buf_detach	= model_buf_detach,
 	.pmu_overflow	= model_pmu_overflow,
 	.release	= model_release,
 	.trbe_irq_request = model_irq_request,

@@ -159,6 +159,22 @@ static void sysreg_buf_unpublish(int cpu)
 {
 }
 
+static int sysreg_buf_map(struct hw_buf *b, void *va, unsigned int npages)
+{
+	b->va = va;
+	b->npages = npages;
+	b->pages = NULL;
+	return 0;
+}
+
+static void sysreg_buf_unmap(struct hw_buf *b)
+{
+}
+
+static void sysreg_buf_attach(const struct hw_buf *b)
+{
+}
+
 static void sysreg_nop(void)
 {
 }
@@ -193,6 +209,10 @@ const struct hw_backend hw_sysreg_backend = {
 	.brb_inj	= sysreg_brb_inj,
 	.buf_publish	= sysreg_buf_publish,
 	.buf_unpublish	= sysreg_buf_unpublish,
+	.buf_map	= sysreg_buf_map,
+	.buf_unmap	= sysreg_buf_unmap,
+	.buf_attach	= sysreg_buf_attach,
+	.buf_detach	= sysreg_nop,
 	.pmu_overflow	= sysreg_nop,
 	.trbe_irq_request = sysreg_irq_request,
 	.trbe_irq_free	= sysreg_irq_free,
