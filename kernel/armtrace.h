@@ -11,4 +11,8 @@
 int armtrace_pmuv3_init(void);
 void armtrace_pmuv3_exit(void);
 
+/* The `ete` PMU (kernel/ete/), registered as @name. */
+int armtrace_ete_init(const char *name);
+void armtrace_ete_exit(void);
+
 #endif /* ARMTRACE_H */

@@ -10,7 +10,7 @@ out=$(mktemp -d /tmp/armtrace-demo.XXXXXX)
 trap 'rm -rf "$out"' EXIT
 
 cat > "$out/run.sh" <<'GUEST'
-insmod ./armtrace.ko pmuv3=0
+insmod ./armtrace.ko pmuv3=0 ete=0
 insmod ./armtrace_hwtest.ko
 ./hw_ete_dump /bin/busybox echo "traced by the model"
 rmmod armtrace_hwtest

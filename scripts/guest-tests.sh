@@ -37,6 +37,8 @@ RUNS=(
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
 "hwmodel-e2e-range|--hwmodel=truth=$BUILD/logs/truth-e2e-range.log,exact=on --env ARMTRACE_RANGE=workload|hw_ete_dump|"
 "hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on,trbe_align=6 --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIGR=40|hw_ete_dump|"
+"ete-e2e|--hwmodel=truth=$BUILD/logs/truth-ete-e2e.log,exact=on|ete_perf_dump|"
+"ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=4000|ete_perf_dump|"
 )
 
 want=("$@")
@@ -51,6 +53,8 @@ for run in "${RUNS[@]}"; do
 	# The hardware-model boot runs the kernel/hw tests instead.
 	runner=$P/run-modes.sh
 	[[ " $opts " == *" --hwmodel"* ]] && runner=$TOP/selftests/hw/run-hw.sh
+	# The ete PMU's boots load armtrace.ko alone and trace through perf.
+	[[ $name == ete-* ]] && runner=$TOP/selftests/ete/run-ete.sh
 	# shellcheck disable=SC2086
 	"$TOP/scripts/qemu-run.sh" $opts --timeout 600 \
 		--log "$BUILD/logs/guest-$name.console" \
@@ -72,6 +76,14 @@ for run in "${RUNS[@]}"; do
 	hwmodel-e2e-busybox)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-e2e-busybox.log" 4 "$G/hw_ete_dump" \
+			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	ete-e2e)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-e2e.log" 16 "$G/ete_perf_dump" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	ete-e2e-busybox)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-e2e-busybox.log" 4 "$G/ete_perf_dump" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
 	esac
 	cat "$log"

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The `ete` PMU: each CPU's ETE trace unit with its TRBE writing straight
+ * into the event's perf AUX buffer.
+ */
+#ifndef ARMTRACE_ETE_H
+#define ARMTRACE_ETE_H
+
+#include <linux/cpumask.h>
+#include <linux/perf_event.h>
+
+#include "../hw/hw.h"
+#include "ete_config.h"
+
+/* The AUX buffer of one event, as setup_aux() maps it. */
+struct ete_buf {
+	void *base;			/* vmap() of the AUX pages */
+	unsigned long nr_pages;
+	bool snapshot;			/* AUX overwrite mode (perf -S) */
+	struct hw_buf hwb;
+};
+
+static inline u64 ete_buf_size(const struct ete_buf *buf)
+{
+	return (u64)buf->nr_pages << PAGE_SHIFT;
+}
+
+/* Per-CPU state. */
+struct ete_cpu {
+	struct perf_output_handle handle;
+	struct ete_caps caps;
+	bool usable;			/* ETE + TRBE this driver can program */
+	u64 align;			/* 1 << TRBIDR_EL1.Align */
+	/* the TRBE window now programmed, as buffer offsets */
+	u64 start, limit;
+	/* loss, as debugfs shows it */
+	u64 truncated;			/* records flagged TRUNCATED */
+	u64 collisions;			/* records flagged COLLISION */
+	u64 irqs;
+};
+
+struct ete_pmu {
+	struct pmu pmu;
+	cpumask_t supported;
+	struct kobject *cpu_dirs[NR_CPUS];
+	int irq;
+	struct ete_cpu __percpu *cpu;
+};
+
+extern struct ete_pmu *ete_pmu;
+
+/* ete_unit.c: the trace unit and its buffer on the local CPU */
+int ete_unit_start(const struct ete_hwcfg *cfg, const struct ete_buf *buf,
+		   u64 start, u64 limit);
+void ete_unit_stop(u64 *trbsr, u64 *trbptr);
+void ete_trbe_start(const struct ete_buf *buf, u64 start, u64 limit);
+void ete_trbe_stop(u64 *trbsr, u64 *trbptr);
+void ete_read_caps(struct ete_caps *caps);
+
+/* ete_sysfs.c */
+extern const struct attribute_group *ete_attr_groups[];
+int ete_sysfs_cpu_dirs(struct ete_pmu *ep);
+void ete_sysfs_cpu_dirs_remove(struct ete_pmu *ep);
+
+#endif /* ARMTRACE_ETE_H */

@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * armtrace `ete` PMU: ETE trace into perf AUX buffers through TRBE.
+ *
+ * One event at a time per CPU (PERF_PMU_CAP_EXCLUSIVE), in the software
+ * context as upstream's cs_etm, so a per-task event follows its task from
+ * CPU to CPU: add() programs the trace unit and TRBE of the CPU it lands
+ * on, del() stops, drains and closes the AUX record there.
+ *
+ * The AUX buffer is vmap()ed once (setup_aux) so TRBE sees it virtually
+ * contiguous; each record is one TRBE window (trbe_window.c).  A full
+ * window raises the TRBE interrupt; its handler closes the record and
+ * opens the next.  Every record carries PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW
+ * (TRBE writes the trace unit's bytes unformatted), COLLISION when the
+ * buffer filled (trace generated until the restart is lost), TRUNCATED
+ * when the AUX buffer had no room or the TRBE faulted (perf then disables
+ * the event).
+ */
+#define pr_fmt(fmt) "armtrace-ete: " fmt
+
+#include <linux/cpuhotplug.h>
+#include <linux/debugfs.h>
+#include <linux/of.h>
+#include <linux/of_irq.h>
+#include <linux/percpu.h>
+#include <linux/pid_namespace.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <asm/virt.h>
+
+#include <armtrace/ete_pkt.h>
+#include <armtrace/trbe_regs.h>
+#include "../armtrace.h"
+#include "../hw/trbe_action.h"
+#include "ete.h"
+#include "trbe_window.h"
+
+struct ete_pmu *ete_pmu;
+static enum cpuhp_state ete_hp_state;
+static struct hlist_node ete_hp_node;
+static struct dentry *ete_debugfs;
+
+/* TRBE needs the limit a page above the pointer: two pages at least. */
+#define ETE_MIN_AUX_PAGES	2
+
+static void *ete_setup_aux(struct perf_event *event, void **pages,
+			   int nr_pages, bool snapshot)
+{
+	int node = event->cpu == -1 ? NUMA_NO_NODE : cpu_to_node(event->cpu);
+	struct page **pglist;
+	struct ete_buf *buf;
+	int i;
+
+	/* Snapshot mode needs TRBE's circular mode: not programmed yet. */
+	if (snapshot || nr_pages < ETE_MIN_AUX_PAGES)
+		return NULL;
+	buf = kzalloc_node(sizeof(*buf), GFP_KERNEL, node);
+	if (!buf)
+		return NULL;
+	pglist = kcalloc(nr_pages, sizeof(*pglist), GFP_KERNEL);
+	if (!pglist)
+		goto err_buf;
+	for (i = 0; i < nr_pages; i++)
+		pglist[i] = virt_to_page(pages[i]);
+	buf->base = vmap(pglist, nr_pages, VM_MAP, PAGE_KERNEL);
+	kfree(pglist);
+	if (!buf->base)
+		goto err_buf;
+	buf->nr_pages = nr_pages;
+	buf->snapshot = snapshot;
+	if (hw->buf_map(&buf->hwb, buf->base, nr_pages))
+		goto err_vmap;
+	return buf;
+
+err_vmap:
+	vunmap(buf->base);
+err_buf:
+	kfree(buf);
+	return NULL;
+}
+
+static void ete_free_aux(void *aux)
+{
+	struct ete_buf *buf = aux;
+
+	hw->buf_unmap(&buf->hwb);
+	vunmap(buf->base);
+	kfree(buf);
+}
+
+/*
+ * Open the next TRBE window of the record perf_aux_output_begin() started:
+ * pad to the TRBE's alignment, then find room.  With none the record ends
+ * TRUNCATED at once: the trace from here on is lost, and perf says so.
+ */
+static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
+{
+	struct perf_output_handle *h = &ec->handle;
+	u64 size = ete_buf_size(buf);
+	struct trbe_window w;
+
+	trbe_window(size, h->head, h->size, h->wakeup, ec->align, PAGE_SIZE,
+		    &w);
+	if (w.pad) {
+		/* Alignment never reaches past a page: the pad cannot wrap. */
+		memset(buf->base + h->head % size, ETE_HDR_IGNORE, w.pad);
+		perf_aux_output_skip(h, w.pad);
+	}
+	if (!w.limit) {
+		ec->truncated++;
+		perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED |
+					PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
+		perf_aux_output_end(h, 0);
+		return -ENOSPC;
+	}
+	ec->start = w.start;
+	ec->limit = w.limit;
+	return 0;
+}
+
+/*
+ * Close the record of the window that just stopped, from what TRBSR_EL1
+ * and TRBPTR_EL1 said when it did.
+ */
+static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
+					  u64 trbptr)
+{
+	struct perf_output_handle *h = &ec->handle;
+	struct ete_buf *buf = perf_get_aux(h);
+	u64 base = (u64)buf->base, size = 0, flags;
+	enum hw_trbe_action act = hw_trbe_action(trbsr, trbptr, base, 0);
+	bool in_window = trbptr >= base + ec->start &&
+			 trbptr <= base + ec->limit;
+
+	flags = PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW;
+	switch (act) {
+	case HW_TRBE_WRAP_FULL:
+		/* Full up to the limit; trace until the restart is gone. */
+		size = ec->limit - ec->start;
+		flags |= PERF_AUX_FLAG_COLLISION;
+		ec->collisions++;
+		break;
+	case HW_TRBE_FATAL:
+		if (in_window)
+			size = trbptr - base - ec->start;
+		flags |= PERF_AUX_FLAG_TRUNCATED;
+		ec->truncated++;
+		break;
+	case HW_TRBE_DONE:
+	case HW_TRBE_SPURIOUS:
+		if (in_window) {
+			size = trbptr - base - ec->start;
+		} else {
+			/* A pointer outside its window: trust no byte. */
+			flags |= PERF_AUX_FLAG_TRUNCATED;
+			ec->truncated++;
+		}
+		break;
+	}
+	perf_aux_output_flag(h, flags);
+	perf_aux_output_end(h, size);
+	return act;
+}
+
+static void ete_event_start(struct perf_event *event, int flags)
+{
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+	struct ete_buf *buf;
+	u64 trbsr, trbptr;
+
+	event->hw.state = 0;
+	buf = perf_aux_output_begin(&ec->handle, event);
+	if (!buf)
+		goto stopped;
+	if (ete_window_begin(ec, buf))
+		goto stopped;
+	if (ete_unit_start(event->pmu_private, buf, ec->start, ec->limit)) {
+		/* The unit did not leave idle: stop all, keep what it wrote. */
+		ete_unit_stop(&trbsr, &trbptr);
+		ec->truncated++;
+		perf_aux_output_flag(&ec->handle, PERF_AUX_FLAG_TRUNCATED);
+		ete_window_end(ec, trbsr, trbptr);
+		goto stopped;
+	}
+	return;
+
+stopped:
+	event->hw.state |= PERF_HES_STOPPED;
+}
+
+static void ete_event_stop(struct perf_event *event, int flags)
+{
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+	u64 trbsr, trbptr;
+
+	if (event->hw.state & PERF_HES_STOPPED)
+		return;
+	ete_unit_stop(&trbsr, &trbptr);
+	/* A record is open unless the interrupt path ended it for good. */
+	if (perf_get_aux(&ec->handle))
+		ete_window_end(ec, trbsr, trbptr);
+	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+}
+
+static int ete_event_add(struct perf_event *event, int flags)
+{
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	if (flags & PERF_EF_START) {
+		ete_event_start(event, PERF_EF_RELOAD);
+		if (event->hw.state & PERF_HES_STOPPED)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static void ete_event_del(struct perf_event *event, int flags)
+{
+	ete_event_stop(event, PERF_EF_UPDATE);
+}
+
+static void ete_event_read(struct perf_event *event)
+{
+}
+
+static void ete_event_destroy(struct perf_event *event)
+{
+	kfree(event->pmu_private);
+	event->pmu_private = NULL;
+}
+
+static int ete_event_init(struct perf_event *event)
+{
+	unsigned int rights = 0;
+	struct ete_hwcfg cfg;
+	int cpu, ret = -ENOENT;
+
+	if (event->attr.type != event->pmu->type)
+		return -ENOENT;
+	if (event->cpu >= 0 && !cpumask_test_cpu(event->cpu,
+						 &ete_pmu->supported))
+		return -ENOENT;
+	if (has_branch_stack(event))
+		return -EOPNOTSUPP;
+	/* PIDs in the trace are the initial namespace's. */
+	if (task_is_in_init_pid_ns(current))
+		rights |= ETE_CFG_MAY_CONTEXTID;
+	/* A per-task event may run on any CPU: each must take its config. */
+	for_each_cpu(cpu, &ete_pmu->supported) {
+		if (event->cpu >= 0 && cpu != event->cpu)
+			continue;
+		ret = ete_config_from_attr(&event->attr,
+					   &per_cpu_ptr(ete_pmu->cpu, cpu)->caps,
+					   rights, &cfg);
+		if (ret)
+			return ret;
+	}
+	if (ret)
+		return ret;
+	event->pmu_private = kmemdup(&cfg, sizeof(cfg), GFP_KERNEL);
+	if (!event->pmu_private)
+		return -ENOMEM;
+	event->destroy = ete_event_destroy;
+	return 0;
+}
+
+/*
+ * The TRBE interrupt (a PPI; polled on the model): the window filled or
+ * the unit faulted.  The trace unit runs on; the buffer restarts at the
+ * next window, or the event stops when there is none.
+ */
+static irqreturn_t ete_trbe_irq(int irq, void *dev)
+{
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+	struct perf_output_handle *h = &ec->handle;
+	struct perf_event *event = h->event;
+	u64 trbsr = hw_read(HW_TRBSR_EL1), trbptr;
+	struct ete_buf *buf;
+
+	if (!(trbsr & TRBSR_EL1_IRQ))
+		return IRQ_NONE;
+	ec->irqs++;
+	ete_trbe_stop(&trbsr, &trbptr);
+	if (!perf_get_aux(h))
+		return IRQ_HANDLED;
+	if (ete_window_end(ec, trbsr, trbptr) == HW_TRBE_FATAL)
+		goto stop;
+	buf = perf_aux_output_begin(h, event);
+	if (!buf || ete_window_begin(ec, buf))
+		goto stop;
+	ete_trbe_start(buf, ec->start, ec->limit);
+	return IRQ_HANDLED;
+
+stop:
+	/* Nowhere to write: the trace unit stops until perf restarts it. */
+	ete_unit_stop(&trbsr, &trbptr);
+	event->hw.state |= PERF_HES_STOPPED;
+	return IRQ_HANDLED;
+}
+
+static int ete_cpu_online(unsigned int cpu, struct hlist_node *node)
+{
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+
+	ete_read_caps(&ec->caps);
+	ec->caps.kernel_at_el2 = is_kernel_in_hyp_mode();
+	ec->usable = !ete_caps_usable(&ec->caps);
+	ec->align = 1ull << FIELD_GET(TRBIDR_EL1_ALIGN, ec->caps.trbidr);
+	if (!ec->usable) {
+		pr_info("cpu%u: trace unit not usable (TRCDEVARCH %#x, TRBIDR %#llx)\n",
+			cpu, ec->caps.trcdevarch, ec->caps.trbidr);
+		return 0;
+	}
+	cpumask_set_cpu(cpu, &ete_pmu->supported);
+	hw->trbe_irq_enable(ete_pmu->irq);
+	return 0;
+}
+
+/*
+ * Runs before perf's own teardown: an event may still be live here.  Stop
+ * it and close its record, so what it wrote is kept; perf's del() later
+ * finds it stopped.
+ */
+static int ete_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+	struct perf_event *event = ec->handle.event;
+	unsigned long flags;
+	u64 trbsr, trbptr;
+
+	if (!ec->usable)
+		return 0;
+	local_irq_save(flags);
+	if (perf_get_aux(&ec->handle)) {
+		ete_unit_stop(&trbsr, &trbptr);
+		ete_window_end(ec, trbsr, trbptr);
+		event->hw.state |= PERF_HES_STOPPED;
+	}
+	local_irq_restore(flags);
+	hw->trbe_irq_disable(ete_pmu->irq);
+	cpumask_clear_cpu(cpu, &ete_pmu->supported);
+	return 0;
+}
+
+/* The TRBE PPI from the "arm,trbe" DT node; the model polls instead. */
+static int ete_find_irq(void)
+{
+	struct device_node *np;
+	int irq;
+
+	if (!strcmp(hw->name, "model"))
+		return 0;
+	np = of_find_compatible_node(NULL, NULL, "arm,trbe");
+	if (!np) {
+		pr_err("no arm,trbe device-tree node: the TRBE interrupt is unknown\n");
+		return -ENODEV;
+	}
+	irq = irq_of_parse_and_map(np, 0);
+	of_node_put(np);
+	if (irq <= 0 || !irq_is_percpu(irq)) {
+		pr_err("the arm,trbe interrupt is not a PPI\n");
+		return -EINVAL;
+	}
+	return irq;
+}
+
+static int ete_loss_show(struct seq_file *m, void *v)
+{
+	int cpu;
+
+	seq_puts(m, "cpu truncated collisions irqs\n");
+	for_each_possible_cpu(cpu) {
+		const struct ete_cpu *ec = per_cpu_ptr(ete_pmu->cpu, cpu);
+
+		if (ec->usable)
+			seq_printf(m, "%d %llu %llu %llu\n", cpu,
+				   READ_ONCE(ec->truncated),
+				   READ_ONCE(ec->collisions),
+				   READ_ONCE(ec->irqs));
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ete_loss);
+
+int armtrace_ete_init(const char *name)
+{
+	struct ete_pmu *ep;
+	int ret;
+
+	if ((hw_features & (HW_HAS_ETE | HW_HAS_TRBE)) !=
+	    (HW_HAS_ETE | HW_HAS_TRBE)) {
+		pr_info("no ETE with TRBE: PMU %s not registered\n", name);
+		return 0;
+	}
+	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
+	if (!ep)
+		return -ENOMEM;
+	ep->cpu = alloc_percpu(struct ete_cpu);
+	if (!ep->cpu) {
+		ret = -ENOMEM;
+		goto err_ep;
+	}
+	ret = ete_find_irq();
+	if (ret < 0)
+		goto err_cpu;
+	ep->irq = ret;
+	ret = hw->trbe_irq_request(ep->irq, ete_trbe_irq, ep->cpu);
+	if (ret) {
+		pr_err("TRBE interrupt %d is taken (%d): is Debian's coresight arm_trbe loaded?\n",
+		       ep->irq, ret);
+		goto err_cpu;
+	}
+	ete_pmu = ep;
+
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,
+				      "perf/armtrace/ete:online",
+				      ete_cpu_online, ete_cpu_offline);
+	if (ret < 0)
+		goto err_irq;
+	ete_hp_state = ret;
+	ret = cpuhp_state_add_instance(ete_hp_state, &ete_hp_node);
+	if (ret)
+		goto err_hp;
+
+	ep->pmu = (struct pmu) {
+		.module		= THIS_MODULE,
+		.capabilities	= PERF_PMU_CAP_EXCLUSIVE | PERF_PMU_CAP_ITRACE,
+		.task_ctx_nr	= perf_sw_context,
+		.attr_groups	= ete_attr_groups,
+		.event_init	= ete_event_init,
+		.add		= ete_event_add,
+		.del		= ete_event_del,
+		.start		= ete_event_start,
+		.stop		= ete_event_stop,
+		.read		= ete_event_read,
+		.setup_aux	= ete_setup_aux,
+		.free_aux	= ete_free_aux,
+	};
+	ret = perf_pmu_register(&ep->pmu, name, -1);
+	if (ret) {
+		pr_err("cannot register PMU %s (%d)%s\n", name, ret,
+		       ret == -EEXIST ? ": the name is taken" : "");
+		goto err_inst;
+	}
+	ret = ete_sysfs_cpu_dirs(ep);
+	if (ret)
+		goto err_pmu;
+	ete_debugfs = debugfs_create_dir("armtrace_ete", NULL);
+	debugfs_create_file("loss", 0444, ete_debugfs, NULL, &ete_loss_fops);
+	pr_info("PMU %s on CPUs %*pbl\n", name, cpumask_pr_args(&ep->supported));
+	return 0;
+
+err_pmu:
+	perf_pmu_unregister(&ep->pmu);
+err_inst:
+	cpuhp_state_remove_instance(ete_hp_state, &ete_hp_node);
+err_hp:
+	cpuhp_remove_multi_state(ete_hp_state);
+err_irq:
+	hw->trbe_irq_free(ep->irq, ep->cpu);
+	ete_pmu = NULL;
+err_cpu:
+	free_percpu(ep->cpu);
+err_ep:
+	kfree(ep);
+	return ret;
+}
+
+void armtrace_ete_exit(void)
+{
+	struct ete_pmu *ep = ete_pmu;
+
+	if (!ep)
+		return;
+	debugfs_remove_recursive(ete_debugfs);
+	ete_sysfs_cpu_dirs_remove(ep);
+	perf_pmu_unregister(&ep->pmu);
+	cpuhp_state_remove_instance(ete_hp_state, &ete_hp_node);
+	cpuhp_remove_multi_state(ete_hp_state);
+	hw->trbe_irq_free(ep->irq, ep->cpu);
+	free_percpu(ep->cpu);
+	kfree(ep);
+	ete_pmu = NULL;
+}

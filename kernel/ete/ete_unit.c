@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Programming one CPU's ETE trace unit and TRBE through kernel/hw/, in
+ * the orders the architecture requires:
+ *
+ *   start: trace unit idle (TRCPRGCTLR.EN 0, TRCSTATR.IDLE), program it,
+ *          then the buffer (TRBBASER, TRBPTR, TRBSR while TRBLIMITR.E is 0,
+ *          then TRBLIMITR with E), the trace filter, and only then
+ *          TRCPRGCTLR.EN: the sink is ready before the source emits.
+ *   stop:  prohibit trace (TRFCR_ELx = 0), trace unit off and idle, drain
+ *          (TSB CSYNC, DSB), TRBE off, and only then read TRBPTR/TRBSR.
+ *
+ * All calls run on the CPU whose unit they program, with interrupts off
+ * (perf's pmu callbacks, the TRBE interrupt, hotplug callbacks).
+ */
+#include <linux/bitfield.h>
+#include <linux/delay.h>
+#include <linux/errno.h>
+#include <linux/smp.h>
+
+#include <armtrace/ete_abi.h>
+#include <armtrace/ete_regs.h>
+#include <armtrace/trbe_regs.h>
+#include "ete.h"
+
+/*
+ * TRCSTATR.IDLE follows TRCPRGCTLR.EN within a few cycles on silicon; a
+ * unit that does not answer in 100 us is broken, not slow.
+ */
+#define ETE_IDLE_TIMEOUT_US	100
+
+static int ete_wait_idle(bool idle)
+{
+	unsigned int us;
+
+	for (us = 0; us < ETE_IDLE_TIMEOUT_US; us++) {
+		if (!!(hw_read(HW_TRCSTATR) & TRCSTATR_IDLE) == idle)
+			return 0;
+		udelay(1);
+	}
+	return -ETIMEDOUT;
+}
+
+void ete_read_caps(struct ete_caps *caps)
+{
+	caps->trcidr[0] = hw_read(HW_TRCIDR0);
+	caps->trcidr[1] = hw_read(HW_TRCIDR1);
+	caps->trcidr[2] = hw_read(HW_TRCIDR2);
+	caps->trcidr[3] = hw_read(HW_TRCIDR3);
+	caps->trcidr[4] = hw_read(HW_TRCIDR4);
+	caps->trcidr[5] = hw_read(HW_TRCIDR5);
+	caps->trcidr[8] = hw_read(HW_TRCIDR8);
+	caps->trcidr[9] = hw_read(HW_TRCIDR9);
+	caps->trcidr[10] = hw_read(HW_TRCIDR10);
+	caps->trcidr[11] = hw_read(HW_TRCIDR11);
+	caps->trcidr[12] = hw_read(HW_TRCIDR12);
+	caps->trcidr[13] = hw_read(HW_TRCIDR13);
+	caps->trcdevarch = hw_read(HW_TRCDEVARCH);
+	caps->trcauthstatus = hw_read(HW_TRCAUTHSTATUS);
+	caps->trbidr = hw_read(HW_TRBIDR_EL1);
+}
+
+/*
+ * The buffer, from TRBPTR at @start to @limit (offsets into @buf); also
+ * how a fill interrupt restarts it while the trace unit runs on.
+ */
+void ete_trbe_start(const struct ete_buf *buf, u64 start, u64 limit)
+{
+	u64 base = (u64)buf->base;
+
+	hw->buf_attach(&buf->hwb);
+	/* TRBLIMITR.E is 0: the pointer and status writes take effect. */
+	hw_write(HW_TRBBASER_EL1, base);
+	hw_write(HW_TRBPTR_EL1, base + start);
+	hw_write(HW_TRBSR_EL1, 0);
+	hw_write(HW_TRBLIMITR_EL1, ((base + limit) & TRBLIMITR_EL1_LIMIT) |
+		 FIELD_PREP(TRBLIMITR_EL1_FM, TRBLIMITR_FM_FILL) |
+		 FIELD_PREP(TRBLIMITR_EL1_TM, TRBLIMITR_TM_IGNORE) |
+		 TRBLIMITR_EL1_E);
+	/* The buffer must be enabled before the trace unit can emit. */
+	hw_sync();
+}
+
+int ete_unit_start(const struct ete_hwcfg *cfg, const struct ete_buf *buf,
+		   u64 start, u64 limit)
+{
+	int ret;
+
+	hw_write(HW_TRCPRGCTLR, 0);
+	hw_sync();
+	ret = ete_wait_idle(true);
+	if (ret)
+		return ret;
+
+	hw_write(HW_TRCCONFIGR, cfg->trcconfigr);
+	hw_write(HW_TRCTRACEIDR, ETE_TRACE_ID(smp_processor_id()));
+	hw_write(HW_TRCSYNCPR, cfg->trcsyncpr);
+	hw_write(HW_TRCCCCTLR, cfg->trcccctlr);
+	hw_write(HW_TRCVICTLR, cfg->trcvictlr);
+	/* No include/exclude ranges, no start/stop points: trace it all. */
+	hw_write(HW_TRCVIIECTLR, 0);
+	hw_write(HW_TRCVISSCTLR, 0);
+	hw_write(HW_TRCVIPCSSCTLR, 0);
+	hw_write(HW_TRCEVENTCTL0R, 0);
+	hw_write(HW_TRCEVENTCTL1R, 0);
+	hw_write(HW_TRCTSCTLR, 0);
+	hw_write(HW_TRCSTALLCTLR, 0);
+	hw_write(HW_TRCBBCTLR, 0);
+	hw_write(HW_TRCQCTLR, 0);
+	hw_write(HW_TRCAUXCTLR, 0);
+	hw_write(HW_TRCRSR, 0);
+
+	ete_trbe_start(buf, start, limit);
+	hw_write(HW_TRFCR_EL1, cfg->trfcr);
+	hw_write(HW_TRCPRGCTLR, TRCPRGCTLR_EN);
+	/* TRCPRGCTLR must be written before TRCSTATR is polled. */
+	hw_sync();
+	return ete_wait_idle(false);
+}
+
+/* Drain and disable the TRBE, then read where it got to and why it stopped. */
+void ete_trbe_stop(u64 *trbsr, u64 *trbptr)
+{
+	hw_drain();
+	hw_write(HW_TRBLIMITR_EL1,
+		 hw_read(HW_TRBLIMITR_EL1) & ~TRBLIMITR_EL1_E);
+	/* The disable must complete before the pointer is read. */
+	hw_sync();
+	*trbptr = hw_read(HW_TRBPTR_EL1);
+	*trbsr = hw_read(HW_TRBSR_EL1);
+	/* TRBE is off: its status may be cleared for the next start. */
+	hw_write(HW_TRBSR_EL1, 0);
+	hw_sync();
+	hw->buf_detach();
+}
+
+void ete_unit_stop(u64 *trbsr, u64 *trbptr)
+{
+	/* Prohibit trace first: nothing new enters the trace unit. */
+	hw_write(HW_TRFCR_EL1, 0);
+	hw_sync();
+	hw_write(HW_TRCPRGCTLR, 0);
+	hw_sync();
+	/* A unit that stays busy is reported by the stop path's caller. */
+	if (ete_wait_idle(true))
+		pr_warn_ratelimited("armtrace: cpu%d: trace unit not idle after %u us\n",
+				    smp_processor_id(), ETE_IDLE_TIMEOUT_US);
+	ete_trbe_stop(trbsr, trbptr);
+}
