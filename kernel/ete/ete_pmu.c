@@ -52,8 +52,7 @@ static void *ete_setup_aux(struct perf_event *event, void **pages,
 	struct ete_buf *buf;
 	int i;
 
-	/* Snapshot mode needs TRBE's circular mode: not programmed yet. */
-	if (snapshot || nr_pages < ETE_MIN_AUX_PAGES)
+	if (nr_pages < ETE_MIN_AUX_PAGES)
 		return NULL;
 	buf = kzalloc_node(sizeof(*buf), GFP_KERNEL, node);
 	if (!buf)
@@ -100,6 +99,17 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 	u64 size = ete_buf_size(buf);
 	struct trbe_window w;
 
+	/*
+	 * Snapshot (AUX overwrite): the whole buffer is the TRBE's, in
+	 * circular mode, from where the last window ended; the reader takes
+	 * the newest bytes when it asks.  Windows end on TRBIDR.Align, so
+	 * the head stays aligned.
+	 */
+	if (buf->snapshot) {
+		ec->start = h->head % size;
+		ec->limit = size;
+		return 0;
+	}
 	trbe_window(size, h->head, h->size, h->wakeup, ec->align, PAGE_SIZE,
 		    &w);
 	if (w.pad) {
@@ -120,6 +130,44 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 }
 
 /*
+ * A snapshot window ends where TRBPTR_EL1 is.  In circular mode TRBSR.WRAP
+ * says the pointer passed the limit at least once: then the whole buffer,
+ * up to the pointer, holds the newest trace.  perf takes the new head
+ * from the handle in overwrite mode:
+ *
+ *   not wrapped:  head += ptr - start
+ *   wrapped:      head += size + (ptr - start) mod size
+ *
+ * so head mod size is always where the newest byte ends.
+ */
+static enum hw_trbe_action ete_snapshot_end(struct ete_cpu *ec,
+					    struct ete_buf *buf,
+					    enum hw_trbe_action act,
+					    u64 trbsr, u64 trbptr)
+{
+	struct perf_output_handle *h = &ec->handle;
+	u64 size = ete_buf_size(buf), off = trbptr - (u64)buf->base, n;
+	u64 flags = PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW;
+
+	if (off >= size) {
+		/* A pointer outside the buffer: trust no byte. */
+		act = HW_TRBE_FATAL;
+		off = ec->start;
+	}
+	n = (off + size - ec->start) % size;
+	if (trbsr & TRBSR_EL1_WRAP)
+		n += size;
+	if (act == HW_TRBE_FATAL) {
+		flags |= PERF_AUX_FLAG_TRUNCATED;
+		ec->truncated++;
+	}
+	h->head += n;
+	perf_aux_output_flag(h, flags);
+	perf_aux_output_end(h, min(n, size));
+	return act;
+}
+
+/*
  * Close the record of the window that just stopped, from what TRBSR_EL1
  * and TRBPTR_EL1 said when it did.
  */
@@ -134,6 +182,8 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 			 trbptr <= base + ec->limit;
 
 	flags = PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW;
+	if (buf->snapshot)
+		return ete_snapshot_end(ec, buf, act, trbsr, trbptr);
 	switch (act) {
 	case HW_TRBE_WRAP_FULL:
 		/* Full up to the limit; trace until the restart is gone. */

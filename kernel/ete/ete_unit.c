@@ -73,8 +73,10 @@ void ete_trbe_start(const struct ete_buf *buf, u64 start, u64 limit)
 	hw_write(HW_TRBBASER_EL1, base);
 	hw_write(HW_TRBPTR_EL1, base + start);
 	hw_write(HW_TRBSR_EL1, 0);
+	/* Snapshots wrap without an event; the rest stop full with one. */
 	hw_write(HW_TRBLIMITR_EL1, ((base + limit) & TRBLIMITR_EL1_LIMIT) |
-		 FIELD_PREP(TRBLIMITR_EL1_FM, TRBLIMITR_FM_FILL) |
+		 FIELD_PREP(TRBLIMITR_EL1_FM, buf->snapshot ?
+			    TRBLIMITR_FM_CBUF : TRBLIMITR_FM_FILL) |
 		 FIELD_PREP(TRBLIMITR_EL1_TM, TRBLIMITR_TM_IGNORE) |
 		 TRBLIMITR_EL1_E);
 	/* The buffer must be enabled before the trace unit can emit. */

@@ -15,7 +15,10 @@
  *
  * Environment: ARMTRACE_CONFIG (perf config, hex: e.g. 4000 for
  * contextid1), ARMTRACE_AUX_PAGES (power of two, default 64),
- * ARMTRACE_KERNEL=1 traces the kernel too (exclude_kernel=0).
+ * ARMTRACE_KERNEL=1 traces the kernel too (exclude_kernel=0),
+ * ARMTRACE_SNAPSHOT=1 maps the AUX area read-only (overwrite mode, as
+ * perf record -S does) and prints the newest buffer's worth of trace
+ * instead of the records, with "SNAPSHOT <aux_head>".
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -99,7 +102,8 @@ int main(int argc, char **argv)
 	struct perf_event_attr attr = { .size = sizeof(attr) };
 	struct perf_event_mmap_page *mp;
 	unsigned long long type, head, tail, total = 0, truncated = 0;
-	unsigned int nrec = 0, raw = 0;
+	unsigned int nrec = 0, raw = 0, overwrite = 0;
+	int snapshot;
 	int go[2], fd, status, i;
 	uint8_t *data, *aux, *out;
 	char c = 0;
@@ -148,8 +152,10 @@ int main(int argc, char **argv)
 	mp = (void *)data;
 	mp->aux_offset = (1 + DATA_PAGES) * PAGE;
 	mp->aux_size = aux_pages * PAGE;
-	aux = mmap(NULL, mp->aux_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-		   mp->aux_offset);
+	snapshot = !!getenv("ARMTRACE_SNAPSHOT");
+	/* A read-only AUX mapping asks the kernel for overwrite mode. */
+	aux = mmap(NULL, mp->aux_size, snapshot ? PROT_READ :
+		   PROT_READ | PROT_WRITE, MAP_SHARED, fd, mp->aux_offset);
 	if (aux == MAP_FAILED) {
 		printf("# AUX mmap of %lu pages: %s\n", aux_pages, strerror(errno));
 		tap(0, "the AUX area maps");
@@ -189,6 +195,7 @@ int main(int argc, char **argv)
 			       (unsigned long long)r->flags);
 			nrec++;
 			raw += !!(r->flags & PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
+			overwrite += !!(r->flags & PERF_AUX_FLAG_OVERWRITE);
 			truncated += !!(r->flags & PERF_AUX_FLAG_TRUNCATED);
 			if (total + r->size <= mp->aux_size) {
 				unsigned long long k;
@@ -201,6 +208,18 @@ int main(int argc, char **argv)
 		}
 		tail += h->size;
 	}
+	if (snapshot) {
+		/* The newest aux_size bytes end at aux_head (mod the size). */
+		unsigned long long ah = mp->aux_head, n, k;
+
+		n = ah < mp->aux_size ? ah : mp->aux_size;
+		for (k = 0; k < n; k++)
+			out[k] = aux[(ah - n + k) % mp->aux_size];
+		total = n;
+		printf("SNAPSHOT %llu\n", ah);
+		tap(ah > mp->aux_size, "the snapshot buffer wrapped");
+		tap(overwrite == nrec, "every AUX record says OVERWRITE");
+	}
 	for (i = 0; i < (int)total && total <= mp->aux_size; i++)
 		printf("%s%02x%s", i % 64 ? "" : "TRACEHEX ", out[i],
 		       i % 64 == 63 || i + 1 == (int)total ? "\n" : "");
@@ -212,6 +231,7 @@ int main(int argc, char **argv)
 	tap(nrec > 0 && total > 0, "AUX records with trace");
 	tap(raw == nrec, "every AUX record says CORESIGHT_FORMAT_RAW");
 	tap(total <= mp->aux_size && !truncated,
+	    snapshot ? "nothing truncated in overwrite mode" :
 	    "nothing truncated in a buffer large enough");
 	printf("# %u AUX records, %llu bytes\n", nrec, total);
 	return tap_fail;

@@ -246,6 +246,7 @@ int main(int argc, char **argv)
 	uint64_t viiectlr = 0, acvr[4] = { 0 };
 	char line[512], key[64];
 	int in = 0, fail = 0, xs = 0, trbe_lost = 0, trbe_ignored = 0;
+	int snapshot = 0;
 	FILE *f;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -286,6 +287,10 @@ int main(int argc, char **argv)
 		}
 		if (sscanf(line, "PIDS %d %d", &pids[0], &pids[1]) == 2)
 			continue;
+		if (sscanf(line, "SNAPSHOT %lli", &v) == 1) {
+			snapshot = 1;
+			continue;
+		}
 		if (strncmp(line, "TRACEHEX ", 9))
 			continue;
 		for (p = line + 9; p[0] && p[1] && p[0] != '\n'; p += 2) {
@@ -368,6 +373,19 @@ int main(int argc, char **argv)
 	ete_dec_flush(&dec);
 	fail |= tap(!s.errors, "no inaccessible memory in the decoded path", "");
 
+	/*
+	 * A snapshot holds the newest trace: decoding starts at its first
+	 * synchronisation point, and what it gives must be exactly the
+	 * tail of the truth.
+	 */
+	if (snapshot && s.out.n && s.out.n < truth.n) {
+		size_t drop = truth.n - s.out.n;
+
+		printf("# snapshot: the newest %zu of %zu truth events\n",
+		       s.out.n, truth.n);
+		memmove(truth.v, truth.v + drop, s.out.n * sizeof(*truth.v));
+		truth.n = s.out.n;
+	}
 	for (i = 0; i < truth.n && i < s.out.n; i++) {
 		const struct ev *t = &truth.v[i], *d = &s.out.v[i];
 		int same = t->kind == d->kind && t->src == d->src &&
