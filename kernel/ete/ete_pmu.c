@@ -36,6 +36,9 @@
 #include "ete.h"
 #include "trbe_window.h"
 
+#define CREATE_TRACE_POINTS
+#include "ete_trace.h"
+
 struct ete_pmu *ete_pmu;
 static enum cpuhp_state ete_hp_state;
 static struct hlist_node ete_hp_node;
@@ -119,6 +122,7 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 	}
 	if (!w.limit) {
 		ec->truncated++;
+		trace_aux_lost(smp_processor_id(), PERF_AUX_FLAG_TRUNCATED, 0);
 		perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED |
 					PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
 		perf_aux_output_end(h, 0);
@@ -126,6 +130,7 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 	}
 	ec->start = w.start;
 	ec->limit = w.limit;
+	trace_ete_window(smp_processor_id(), h->head, w.pad, w.start, w.limit);
 	return 0;
 }
 
@@ -162,6 +167,9 @@ static enum hw_trbe_action ete_snapshot_end(struct ete_cpu *ec,
 		ec->truncated++;
 	}
 	h->head += n;
+	trace_trbe_irq(smp_processor_id(), trbsr, off, act, n);
+	if (flags & PERF_AUX_FLAG_TRUNCATED)
+		trace_aux_lost(smp_processor_id(), flags, min(n, size));
 	perf_aux_output_flag(h, flags);
 	perf_aux_output_end(h, min(n, size));
 	return act;
@@ -208,6 +216,9 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 		}
 		break;
 	}
+	trace_trbe_irq(smp_processor_id(), trbsr, trbptr - base, act, size);
+	if (flags & (PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_COLLISION))
+		trace_aux_lost(smp_processor_id(), flags, size);
 	perf_aux_output_flag(h, flags);
 	perf_aux_output_end(h, size);
 	return act;

@@ -6,6 +6,12 @@ insmod ./armtrace.ko || { echo "not ok 1 - insmod armtrace.ko"; exit 1; }
 dmesg | grep -q "armtrace-ete: PMU ete on CPUs" ||
 	{ echo "not ok 1 - the ete PMU is registered"; exit 1; }
 rc=0
+# ARMTRACE_TRACEPOINTS: a file of lines the armtrace tracepoints must
+# print (after the task/CPU/time columns), in this order.
+if [ -n "$ARMTRACE_TRACEPOINTS" ]; then
+	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+	echo 1 > /sys/kernel/tracing/events/armtrace/enable || rc=1
+fi
 for t in $ARMTRACE_TESTS; do
 	echo "# === $t"
 	if [ -n "$ARMTRACE_ARGS" ]; then
@@ -20,5 +26,25 @@ for t in $ARMTRACE_TESTS; do
 	fi
 done
 cat /sys/kernel/debug/armtrace_ete/loss | sed 's/^/# loss: /'
+if [ -n "$ARMTRACE_TRACEPOINTS" ]; then
+	echo 0 > /sys/kernel/tracing/events/armtrace/enable
+	grep -v '^#' /sys/kernel/tracing/trace | sed 's/^.*: \([a-z_]*: \)/\1/' > /tmp/tp
+	sed 's/^/# tracepoint: /' /tmp/tp
+	n=1 k=0
+	while read -r want; do
+		k=$((k + 1))
+		if sed -n "${n},\$p" /tmp/tp | grep -qxF "$want"; then
+			n=$(( $(sed -n "${n},\$p" /tmp/tp | grep -nxF "$want" | head -n1 | cut -d: -f1) + n ))
+			echo "ok $k - tracepoint: $want"
+		else
+			echo "not ok $k - tracepoint: $want"
+			rc=1
+		fi
+	done < "./$ARMTRACE_TRACEPOINTS"
+	# The format files, for the libtraceevent plugin's host test.
+	for f in /sys/kernel/tracing/events/armtrace/*/format; do
+		sed "s|^|TPFORMAT $(basename "$(dirname "$f")") |" "$f"
+	done
+fi
 rmmod armtrace || { echo "not ok 1 - rmmod armtrace"; rc=1; }
 exit $rc

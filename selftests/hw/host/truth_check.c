@@ -246,7 +246,7 @@ int main(int argc, char **argv)
 	uint64_t viiectlr = 0, acvr[4] = { 0 };
 	char line[512], key[64];
 	int in = 0, fail = 0, xs = 0, trbe_lost = 0, trbe_ignored = 0;
-	int snapshot = 0;
+	int snapshot = 0, prefix = 0;
 	FILE *f;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -289,6 +289,10 @@ int main(int argc, char **argv)
 			continue;
 		if (sscanf(line, "SNAPSHOT %lli", &v) == 1) {
 			snapshot = 1;
+			continue;
+		}
+		if (sscanf(line, "PREFIX %lli", &v) == 1) {
+			prefix = 1;
 			continue;
 		}
 		if (strncmp(line, "TRACEHEX ", 9))
@@ -384,6 +388,12 @@ int main(int argc, char **argv)
 		printf("# snapshot: the newest %zu of %zu truth events\n",
 		       s.out.n, truth.n);
 		memmove(truth.v, truth.v + drop, s.out.n * sizeof(*truth.v));
+		truth.n = s.out.n;
+	}
+	/* A trace cut short must be exactly the head of the truth. */
+	if (prefix && s.out.n && s.out.n < truth.n) {
+		printf("# prefix: the first %zu of %zu truth events\n",
+		       s.out.n, truth.n);
 		truth.n = s.out.n;
 	}
 	for (i = 0; i < truth.n && i < s.out.n; i++) {
