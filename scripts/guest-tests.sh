@@ -91,7 +91,10 @@ for run in "${RUNS[@]}"; do
 	ete-loss)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-loss.log" 0 "$G/ete_perf_dump" \
-			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; }
+		# The libtraceevent plugin, on the formats this guest printed.
+		[ $rc -eq 0 ] && { make -s -C "$TOP/tools-perf/plugins" check \
+			CONSOLE="$log" >> "$log" 2>&1 || rc=1; } ;;
 	ete-snapshot)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-snapshot.log" 0 "$G/ete_perf_dump" \
