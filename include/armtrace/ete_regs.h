@@ -79,6 +79,16 @@
 #define TRCVICTLR_TRCERR	0x00000800u
 #define TRCVICTLR_EXLEVEL_S	0x000f0000u	/* bit n set: no trace at Secure ELn */
 #define TRCVICTLR_EXLEVEL_NS	0x00f00000u	/* bit n set: no trace at NS ELn */
+/* TRCVIIECTLR: bit n of a field selects address range comparator pair n */
+#define TRCVIIECTLR_INCLUDE	0x0000ffffu	/* trace inside these */
+#define TRCVIIECTLR_EXCLUDE	0xffff0000u	/* not inside these */
+
+/* TRCACATRn: what address comparator n compares */
+#define TRCACATR_TYPE		0x00000003u	/* 0: instruction address */
+#define TRCACATR_CONTEXTTYPE	0x0000000cu	/* 0: no context compare */
+#define TRCACATR_EXLEVEL_S	0x00000f00u	/* bit n: no match at Secure ELn */
+#define TRCACATR_EXLEVEL_NS	0x0000f000u	/* bit n: no match at NS ELn */
+
 /* Resource selectors 0 and 1 are fixed: always FALSE and always TRUE. */
 #define ETE_RESOURCE_FALSE	0u
 #define ETE_RESOURCE_TRUE	1u

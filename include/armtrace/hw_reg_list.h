@@ -12,7 +12,9 @@
  *
  * ETE registers follow the memory-mapped offsets of the ETM architecture:
  * for offset o, r = o >> 2 gives CRn = r[9:7], op2 = r[6:4], CRm = r[3:0].
- * Registers that code indexes (TRCACVR0 + n, TRCACATR0 + n) stay adjacent.
+ * Registers that code indexes (TRCACVR0 + n, TRCACATR0 + n) stay adjacent:
+ * comparator n is CRm = (2n)[3:0], op2 = n[3] (TRCACVRn) or 2 + n[3]
+ * (TRCACATRn).
  */
 /* ETE trace unit, read-write */
 HW_REG_RW(TRCPRGCTLR,      2, 1,  0,  1, 0)
@@ -36,10 +38,34 @@ HW_REG_RW(TRCACVR0,        2, 1,  2,  0, 0)
 HW_REG_RW(TRCACVR1,        2, 1,  2,  2, 0)
 HW_REG_RW(TRCACVR2,        2, 1,  2,  4, 0)
 HW_REG_RW(TRCACVR3,        2, 1,  2,  6, 0)
+HW_REG_RW(TRCACVR4,        2, 1,  2,  8, 0)
+HW_REG_RW(TRCACVR5,        2, 1,  2, 10, 0)
+HW_REG_RW(TRCACVR6,        2, 1,  2, 12, 0)
+HW_REG_RW(TRCACVR7,        2, 1,  2, 14, 0)
+HW_REG_RW(TRCACVR8,        2, 1,  2,  0, 1)
+HW_REG_RW(TRCACVR9,        2, 1,  2,  2, 1)
+HW_REG_RW(TRCACVR10,       2, 1,  2,  4, 1)
+HW_REG_RW(TRCACVR11,       2, 1,  2,  6, 1)
+HW_REG_RW(TRCACVR12,       2, 1,  2,  8, 1)
+HW_REG_RW(TRCACVR13,       2, 1,  2, 10, 1)
+HW_REG_RW(TRCACVR14,       2, 1,  2, 12, 1)
+HW_REG_RW(TRCACVR15,       2, 1,  2, 14, 1)
 HW_REG_RW(TRCACATR0,       2, 1,  2,  0, 2)
 HW_REG_RW(TRCACATR1,       2, 1,  2,  2, 2)
 HW_REG_RW(TRCACATR2,       2, 1,  2,  4, 2)
 HW_REG_RW(TRCACATR3,       2, 1,  2,  6, 2)
+HW_REG_RW(TRCACATR4,       2, 1,  2,  8, 2)
+HW_REG_RW(TRCACATR5,       2, 1,  2, 10, 2)
+HW_REG_RW(TRCACATR6,       2, 1,  2, 12, 2)
+HW_REG_RW(TRCACATR7,       2, 1,  2, 14, 2)
+HW_REG_RW(TRCACATR8,       2, 1,  2,  0, 3)
+HW_REG_RW(TRCACATR9,       2, 1,  2,  2, 3)
+HW_REG_RW(TRCACATR10,      2, 1,  2,  4, 3)
+HW_REG_RW(TRCACATR11,      2, 1,  2,  6, 3)
+HW_REG_RW(TRCACATR12,      2, 1,  2,  8, 3)
+HW_REG_RW(TRCACATR13,      2, 1,  2, 10, 3)
+HW_REG_RW(TRCACATR14,      2, 1,  2, 12, 3)
+HW_REG_RW(TRCACATR15,      2, 1,  2, 14, 3)
 HW_REG_RW(TRCCIDCVR0,      2, 1,  3,  0, 0)
 HW_REG_RW(TRCVMIDCVR0,     2, 1,  3,  0, 1)
 HW_REG_RW(TRCCIDCCTLR0,    2, 1,  3,  0, 2)

@@ -24,13 +24,22 @@ struct ete_caps {
 	bool kernel_at_el2;		/* VHE: the kernel runs at EL2 */
 };
 
-/* Register values for one event, computed once at event_init. */
+/* ViewInst include ranges: a pair of TRCACVRn each, 16 comparators. */
+#define ETE_MAX_RANGES		8
+
+/*
+ * Register values for one event, computed at event_init; the ranges when
+ * perf's address filters change (addr_filters_sync).
+ */
 struct ete_hwcfg {
 	u32 trcconfigr;
 	u32 trcvictlr;
 	u32 trcccctlr;
 	u32 trcsyncpr;
 	u64 trfcr;			/* TRFCR_EL1 (TRFCR_EL2 under VHE) */
+	unsigned int nr_ranges;
+	u64 range_lo[ETE_MAX_RANGES];	/* both bounds included */
+	u64 range_hi[ETE_MAX_RANGES];
 };
 
 /* The caller's rights, which the pure code cannot look up. */

@@ -30,6 +30,7 @@
 #include <asm/virt.h>
 
 #include <armtrace/ete_pkt.h>
+#include <armtrace/ete_regs.h>
 #include <armtrace/trbe_regs.h>
 #include "../armtrace.h"
 #include "../hw/trbe_action.h"
@@ -224,6 +225,44 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 	return act;
 }
 
+/*
+ * perf's address filters: ranges only (ViewInst include), as many as the
+ * trace unit has comparator pairs.  Start/stop filters would need the
+ * ViewInst start/stop logic, which the hardware model does not emulate,
+ * so they could not be tested: refused.
+ */
+static int ete_addr_filters_validate(struct list_head *filters)
+{
+	struct perf_addr_filter *f;
+	unsigned int n = 0;
+
+	list_for_each_entry(f, filters, entry) {
+		if (f->action != PERF_ADDR_FILTER_ACTION_FILTER)
+			return -EOPNOTSUPP;
+		if (++n > ete_pmu->pmu.nr_addr_filters)
+			return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+/* The ranges perf resolved for this event's task (or the kernel). */
+static void ete_addr_filters_sync(struct perf_event *event)
+{
+	struct perf_addr_filters_head *head = perf_event_addr_filters(event);
+	struct perf_addr_filter_range *fr = event->addr_filter_ranges;
+	struct ete_hwcfg *cfg = event->pmu_private;
+	struct perf_addr_filter *f;
+	unsigned int n = 0;
+
+	list_for_each_entry(f, &head->list, entry) {
+		/* A file not mapped (yet) gives an empty range: no match. */
+		cfg->range_lo[n] = fr[n].size ? fr[n].start : 1;
+		cfg->range_hi[n] = fr[n].size ? fr[n].start + fr[n].size - 1 : 0;
+		n++;
+	}
+	cfg->nr_ranges = n;
+}
+
 static void ete_event_start(struct perf_event *event, int flags)
 {
 	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
@@ -231,6 +270,7 @@ static void ete_event_start(struct perf_event *event, int flags)
 	u64 trbsr, trbptr;
 
 	event->hw.state = 0;
+	perf_event_addr_filters_sync(event);
 	buf = perf_aux_output_begin(&ec->handle, event);
 	if (!buf)
 		goto stopped;
@@ -443,6 +483,19 @@ static int ete_loss_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(ete_loss);
 
+static int ete_nr_ranges(struct ete_pmu *ep)
+{
+	unsigned int n = ETE_MAX_RANGES;
+	int cpu;
+
+	for_each_cpu(cpu, &ep->supported) {
+		u32 idr4 = per_cpu_ptr(ep->cpu, cpu)->caps.trcidr[4];
+
+		n = min_t(unsigned int, n, FIELD_GET(TRCIDR4_NUMACPAIRS, idr4));
+	}
+	return n;
+}
+
 int armtrace_ete_init(const char *name)
 {
 	struct ete_pmu *ep;
@@ -496,7 +549,11 @@ int armtrace_ete_init(const char *name)
 		.read		= ete_event_read,
 		.setup_aux	= ete_setup_aux,
 		.free_aux	= ete_free_aux,
+		.addr_filters_validate = ete_addr_filters_validate,
+		.addr_filters_sync = ete_addr_filters_sync,
 	};
+	/* Comparator pairs every usable CPU has; the list has 8 at most. */
+	ep->pmu.nr_addr_filters = ete_nr_ranges(ep);
 	ret = perf_pmu_register(&ep->pmu, name, -1);
 	if (ret) {
 		pr_err("cannot register PMU %s (%d)%s\n", name, ret,

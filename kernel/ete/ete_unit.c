@@ -83,6 +83,28 @@ void ete_trbe_start(const struct ete_buf *buf, u64 start, u64 limit)
 	hw_sync();
 }
 
+/*
+ * perf's address filters as ViewInst include ranges: comparator pair n
+ * (TRCACVR2n, TRCACVR2n+1, both bounds included) on instruction
+ * addresses at every Non-secure EL; the EL filters in TRCVICTLR still
+ * apply.  No filter: no range, everything in view.
+ */
+static void ete_unit_ranges(const struct ete_hwcfg *cfg)
+{
+	unsigned int n;
+
+	for (n = 0; n < cfg->nr_ranges; n++) {
+		u64 atr = FIELD_PREP(TRCACATR_EXLEVEL_S, 0xf);
+
+		hw_write(HW_TRCACVR0 + 2 * n, cfg->range_lo[n]);
+		hw_write(HW_TRCACVR0 + 2 * n + 1, cfg->range_hi[n]);
+		hw_write(HW_TRCACATR0 + 2 * n, atr);
+		hw_write(HW_TRCACATR0 + 2 * n + 1, atr);
+	}
+	hw_write(HW_TRCVIIECTLR,
+		 FIELD_PREP(TRCVIIECTLR_INCLUDE, BIT(cfg->nr_ranges) - 1));
+}
+
 int ete_unit_start(const struct ete_hwcfg *cfg, const struct ete_buf *buf,
 		   u64 start, u64 limit)
 {
@@ -99,8 +121,7 @@ int ete_unit_start(const struct ete_hwcfg *cfg, const struct ete_buf *buf,
 	hw_write(HW_TRCSYNCPR, cfg->trcsyncpr);
 	hw_write(HW_TRCCCCTLR, cfg->trcccctlr);
 	hw_write(HW_TRCVICTLR, cfg->trcvictlr);
-	/* No include/exclude ranges, no start/stop points: trace it all. */
-	hw_write(HW_TRCVIIECTLR, 0);
+	ete_unit_ranges(cfg);
 	hw_write(HW_TRCVISSCTLR, 0);
 	hw_write(HW_TRCVIPCSSCTLR, 0);
 	hw_write(HW_TRCEVENTCTL0R, 0);

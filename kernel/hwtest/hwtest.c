@@ -50,10 +50,6 @@
 #include <armtrace/trbe_regs.h>
 #include "../hw/hw.h"
 
-/* TRCVIIECTLR, TRCACATRn (instruction address, no context compare) */
-#define TRCVIIECTLR_INCLUDE(n)	BIT_ULL(n)
-#define TRCVIIECTLR_EXCLUDE(n)	BIT_ULL(16 + (n))
-#define TRCACATR_EXLEVEL_S	GENMASK_ULL(11, 8)
 /* Comparator pairs the register layer has: TRCACVR0-3 */
 #define HWTEST_RANGES		2
 
@@ -163,8 +159,8 @@ static int ete_ranges(void)
 		hw_write(HW_TRCACATR0 + 2 * n + 1, TRCACATR_EXLEVEL_S);
 		st.acvr[2 * n] = r->start;
 		st.acvr[2 * n + 1] = r->end;
-		viiectlr |= r->include ? TRCVIIECTLR_INCLUDE(n) :
-					 TRCVIIECTLR_EXCLUDE(n);
+		viiectlr |= r->include ? FIELD_PREP(TRCVIIECTLR_INCLUDE, BIT(n)) :
+					 FIELD_PREP(TRCVIIECTLR_EXCLUDE, BIT(n));
 	}
 	hw_write(HW_TRCVIIECTLR, ret ? 0 : viiectlr);
 	st.viiectlr = ret ? 0 : viiectlr;

@@ -19,6 +19,10 @@
  * ARMTRACE_SNAPSHOT=1 maps the AUX area read-only (overwrite mode, as
  * perf record -S does) and prints the newest buffer's worth of trace
  * instead of the records, with "SNAPSHOT <aux_head>";
+ * ARMTRACE_RANGE=workload sets a perf address filter (ioctl
+ * PERF_EVENT_IOC_SET_FILTER, "filter OFF/SIZE@FILE") over brb_workload
+ * from its second instruction to its BR, both inside blocks, and prints
+ * the range as the ViewInst registers truth_check applies to the truth;
  * ARMTRACE_LOSS=1 expects a buffer too small for the run, never read
  * while it runs: the first window fills (COLLISION), and once no window
  * fits the last record says TRUNCATED with nothing in it; prints only the
@@ -89,6 +93,28 @@ static __attribute__((noinline)) long touch(volatile char *p, int pages)
 	for (i = 0; i < pages; i++)
 		sum += p[(long)i * 4096] + i;
 	return sum;
+}
+
+/* The file offset of @addr in this executable's text mapping. */
+static long file_offset(const void *addr, char *exe, size_t n)
+{
+	unsigned long lo, hi, off, a = (unsigned long)addr;
+	char line[512], perm[8], path[256];
+	long ret = -1;
+	FILE *f = fopen("/proc/self/maps", "r");
+	ssize_t l = readlink("/proc/self/exe", exe, n - 1);
+
+	if (!f || l < 0)
+		return -1;
+	exe[l] = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx %7s %lx %*s %*s %255s", &lo, &hi, perm,
+			   &off, path) == 5 && a >= lo && a < hi &&
+		    !strcmp(path, exe))
+			ret = a - lo + off;
+	}
+	fclose(f);
+	return ret;
 }
 
 static int tap_n, tap_fail;
@@ -167,6 +193,20 @@ int main(int argc, char **argv)
 		printf("# AUX mmap of %lu pages: %s\n", aux_pages, strerror(errno));
 		tap(0, "the AUX area maps");
 		return 1;
+	}
+	if (getenv("ARMTRACE_RANGE")) {
+		unsigned long lo = (unsigned long)brb_workload + 4;
+		unsigned long hi = (unsigned long)brb_ind + 3;
+		char exe[256], filter[512];
+		long off = file_offset((void *)lo, exe, sizeof(exe));
+
+		snprintf(filter, sizeof(filter), "filter %#lx/%#lx@%s", off,
+			 hi + 1 - lo, exe);
+		printf("# %s\n", filter);
+		tap(off >= 0 && !ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter),
+		    "an address range filter on the traced binary");
+		printf("STATUS trcviiectlr 0x1\nSTATUS trcacvr0 %#lx\n"
+		       "STATUS trcacvr1 %#lx\n", lo, hi);
 	}
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	if (write(go[1], &c, 1) != 1 || waitpid(pid, &status, 0) != pid)
