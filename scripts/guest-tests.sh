@@ -40,6 +40,7 @@ RUNS=(
 "ete-e2e|--hwmodel=truth=$BUILD/logs/truth-ete-e2e.log,exact=on|ete_perf_dump|"
 "ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=4000|ete_perf_dump|"
 "ete-range|--hwmodel=truth=$BUILD/logs/truth-ete-range.log,exact=on --env ARMTRACE_RANGE=workload|ete_perf_dump|"
+"ete-cpu-pm|--hwmodel=truth=$BUILD/logs/truth-ete-cpu-pm.log,exact=on --env ARMTRACE_CPU_PM=1 --env ARMTRACE_HWTEST=1|ete_perf_dump|"
 "ete-loss|--hwmodel=truth=$BUILD/logs/truth-ete-loss.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=2 --env ARMTRACE_TRACEPOINTS=loss.tracepoints|ete_perf_dump|"
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
 )
@@ -92,6 +93,10 @@ for run in "${RUNS[@]}"; do
 	ete-range)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-range.log" 0 "$G/ete_perf_dump" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	ete-cpu-pm)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-cpu-pm.log" 0 "$G/ete_perf_dump" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	ete-loss)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \

@@ -33,6 +33,8 @@ struct ete_cpu {
 	u64 align;			/* 1 << TRBIDR_EL1.Align */
 	/* the TRBE window now programmed, as buffer offsets */
 	u64 start, limit;
+	struct perf_event *event;	/* added here (add() to del()) */
+	bool pm_stopped;		/* stopped for CPU power-down */
 	/* loss, as debugfs shows it */
 	u64 truncated;			/* records flagged TRUNCATED */
 	u64 collisions;			/* records flagged COLLISION */
@@ -41,6 +43,7 @@ struct ete_cpu {
 
 struct ete_pmu {
 	struct pmu pmu;
+	struct notifier_block cpu_pm_nb;
 	cpumask_t supported;
 	struct kobject *cpu_dirs[NR_CPUS];
 	int irq;

@@ -18,6 +18,7 @@
  */
 #define pr_fmt(fmt) "armtrace-ete: " fmt
 
+#include <linux/cpu_pm.h>
 #include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
 #include <linux/of.h>
@@ -306,6 +307,7 @@ static void ete_event_stop(struct perf_event *event, int flags)
 
 static int ete_event_add(struct perf_event *event, int flags)
 {
+	this_cpu_ptr(ete_pmu->cpu)->event = event;
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START) {
 		ete_event_start(event, PERF_EF_RELOAD);
@@ -317,7 +319,44 @@ static int ete_event_add(struct perf_event *event, int flags)
 
 static void ete_event_del(struct perf_event *event, int flags)
 {
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+
 	ete_event_stop(event, PERF_EF_UPDATE);
+	ec->event = NULL;
+	ec->pm_stopped = false;
+}
+
+/*
+ * CPU power-down loses the trace unit's and the TRBE's state.  Stop a
+ * running event before it, closing its record as a context switch would,
+ * and start it again after (or when the power-down failed); the new
+ * window begins with a synchronisation point, as any start does.  Runs on
+ * the CPU, interrupts off.
+ */
+static int ete_cpu_pm_notify(struct notifier_block *nb, unsigned long cmd,
+			     void *v)
+{
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+	struct perf_event *event = ec->event;
+
+	if (!ec->usable || !event)
+		return NOTIFY_OK;
+	switch (cmd) {
+	case CPU_PM_ENTER:
+		if (!(event->hw.state & PERF_HES_STOPPED)) {
+			ete_event_stop(event, PERF_EF_UPDATE);
+			ec->pm_stopped = true;
+		}
+		break;
+	case CPU_PM_ENTER_FAILED:
+	case CPU_PM_EXIT:
+		if (ec->pm_stopped) {
+			ec->pm_stopped = false;
+			ete_event_start(event, PERF_EF_RELOAD);
+		}
+		break;
+	}
+	return NOTIFY_OK;
 }
 
 static void ete_event_read(struct perf_event *event)
@@ -563,11 +602,17 @@ int armtrace_ete_init(const char *name)
 	ret = ete_sysfs_cpu_dirs(ep);
 	if (ret)
 		goto err_pmu;
+	ep->cpu_pm_nb.notifier_call = ete_cpu_pm_notify;
+	ret = cpu_pm_register_notifier(&ep->cpu_pm_nb);
+	if (ret)
+		goto err_dirs;
 	ete_debugfs = debugfs_create_dir("armtrace_ete", NULL);
 	debugfs_create_file("loss", 0444, ete_debugfs, NULL, &ete_loss_fops);
 	pr_info("PMU %s on CPUs %*pbl\n", name, cpumask_pr_args(&ep->supported));
 	return 0;
 
+err_dirs:
+	ete_sysfs_cpu_dirs_remove(ep);
 err_pmu:
 	perf_pmu_unregister(&ep->pmu);
 err_inst:
@@ -591,6 +636,7 @@ void armtrace_ete_exit(void)
 	if (!ep)
 		return;
 	debugfs_remove_recursive(ete_debugfs);
+	cpu_pm_unregister_notifier(&ep->cpu_pm_nb);
 	ete_sysfs_cpu_dirs_remove(ep);
 	perf_pmu_unregister(&ep->pmu);
 	cpuhp_state_remove_instance(ete_hp_state, &ete_hp_node);

@@ -28,6 +28,11 @@
  *                                            driver reports it (BRBE
  *                                            freezes when BRBCR.FZP)
  *             brbe-stop
+ *             cpu-pm                         cpu_pm_enter() then
+ *                                            cpu_pm_exit() on this CPU,
+ *                                            as idle does around a
+ *                                            power-down (the rig has no
+ *                                            idle states)
  *   trace   the bytes the last ETE run wrote, base to TRBPTR
  *   status  registers after the last stop, TRBE interrupts taken
  *   brbe    the branch records after the last BRBE stop, newest first
@@ -35,6 +40,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitfield.h>
+#include <linux/cpu_pm.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/module.h>
@@ -73,6 +79,7 @@ static struct {
 	atomic_t irqs;
 	u64 irq_trbsr;			/* TRBSR_EL1 at the last interrupt */
 	int __percpu *irq_dev;
+	bool ete_owned;			/* armtrace's ete PMU has the unit */
 	struct hwtest_range range[HWTEST_RANGES];	/* for the next start */
 	u64 viiectlr;			/* TRCVIIECTLR of the last start */
 	u64 acvr[2 * HWTEST_RANGES];	/* and the comparators it selects */
@@ -181,6 +188,8 @@ static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 	u64 base, limit, trbidr;
 	int cpu, ret;
 
+	if (st.ete_owned)
+		return -EBUSY;
 	if (!kib || kib > 65536 || el_mask > 3)
 		return -EINVAL;
 	/*
@@ -273,6 +282,8 @@ static int ete_stop(void)
 {
 	int ret;
 
+	if (st.ete_owned)
+		return -EBUSY;
 	if (!st.buf)
 		return -EINVAL;
 	if (get_cpu() != st.cpu) {
@@ -364,6 +375,19 @@ static int brbe_stop(void)
 	return 0;
 }
 
+/* What idle does around a CPU power-down, with interrupts off. */
+static int cpu_pm_cycle(void)
+{
+	int ret;
+
+	local_irq_disable();
+	ret = cpu_pm_enter();
+	if (!ret)
+		ret = cpu_pm_exit();
+	local_irq_enable();
+	return ret;
+}
+
 static ssize_t ctl_write(struct file *f, const char __user *ubuf, size_t len,
 			 loff_t *ppos)
 {
@@ -392,6 +416,8 @@ static ssize_t ctl_write(struct file *f, const char __user *ubuf, size_t len,
 		ret = brbe_overflow();
 	else if (!strncmp(cmd, "brbe-stop", 9))
 		ret = brbe_stop();
+	else if (!strncmp(cmd, "cpu-pm", 6))
+		ret = cpu_pm_cycle();
 	else
 		ret = -EINVAL;
 	mutex_unlock(&st.lock);
@@ -471,11 +497,16 @@ static int __init hwtest_init(void)
 	if (!st.irq_dev)
 		return -ENOMEM;
 	ret = hw->trbe_irq_request(0, hwtest_trbe_irq, st.irq_dev);
-	if (ret) {
+	/* armtrace's ete PMU owns the unit: BRBE and cpu-pm only. */
+	st.ete_owned = ret == -EBUSY;
+	if (st.ete_owned)
+		pr_info("the trace unit belongs to the ete PMU: ete-* refused\n");
+	if (ret && !st.ete_owned) {
 		free_percpu(st.irq_dev);
 		return ret;
 	}
-	on_each_cpu(hwtest_irq_on, NULL, 1);
+	if (!st.ete_owned)
+		on_each_cpu(hwtest_irq_on, NULL, 1);
 	st.dir = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("ctl", 0200, st.dir, NULL, &ctl_fops);
 	debugfs_create_file("trace", 0400, st.dir, NULL, &trace_fops);
@@ -487,8 +518,10 @@ static int __init hwtest_init(void)
 static void __exit hwtest_exit(void)
 {
 	debugfs_remove_recursive(st.dir);
-	on_each_cpu(hwtest_irq_off, NULL, 1);
-	hw->trbe_irq_free(0, st.irq_dev);
+	if (!st.ete_owned) {
+		on_each_cpu(hwtest_irq_off, NULL, 1);
+		hw->trbe_irq_free(0, st.irq_dev);
+	}
 	free_percpu(st.irq_dev);
 	vfree(st.buf);
 }

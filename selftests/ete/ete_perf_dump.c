@@ -23,6 +23,9 @@
  * PERF_EVENT_IOC_SET_FILTER, "filter OFF/SIZE@FILE") over brb_workload
  * from its second instruction to its BR, both inside blocks, and prints
  * the range as the ViewInst registers truth_check applies to the truth;
+ * ARMTRACE_CPU_PM=1 has the child ask armtrace_hwtest for a CPU PM
+ * enter/exit (what idle does around a power-down) every 50 iterations:
+ * the event must stop and restart around each, with no trace lost;
  * ARMTRACE_LOSS=1 expects a buffer too small for the run, never read
  * while it runs: the first window fills (COLLISION), and once no window
  * fits the last record says TRUNCATED with nothing in it; prints only the
@@ -160,8 +163,12 @@ int main(int argc, char **argv)
 			execv(argv[1], argv + 1);
 			_exit(127);
 		}
-		for (i = 0; i < 200; i++)
+		for (i = 0; i < 200; i++) {
+			if (getenv("ARMTRACE_CPU_PM") && i % 50 == 49 &&
+			    hwtest_ctl("cpu-pm"))
+				_exit(125);
 			brb_workload_fn();
+		}
 		_exit(touch(p, 16) == 16 * 15 / 2 ? 0 : 1);
 	}
 
@@ -274,6 +281,8 @@ int main(int argc, char **argv)
 		tap(ah > mp->aux_size, "the snapshot buffer wrapped");
 		tap(overwrite == nrec, "every AUX record says OVERWRITE");
 	}
+	if (getenv("ARMTRACE_CPU_PM"))
+		tap(nrec >= 5, "a record closed at each CPU PM enter (4)");
 	if (loss) {
 		tap(nrec > 1 && (first_flags & PERF_AUX_FLAG_COLLISION),
 		    "the window that filled says COLLISION");

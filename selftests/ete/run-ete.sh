@@ -5,6 +5,11 @@
 insmod ./armtrace.ko || { echo "not ok 1 - insmod armtrace.ko"; exit 1; }
 dmesg | grep -q "armtrace-ete: PMU ete on CPUs" ||
 	{ echo "not ok 1 - the ete PMU is registered"; exit 1; }
+# ARMTRACE_HWTEST=1: the test driver too, for its cpu-pm command.
+if [ -n "$ARMTRACE_HWTEST" ]; then
+	insmod ./armtrace_hwtest.ko ||
+		{ echo "not ok 1 - insmod armtrace_hwtest.ko"; exit 1; }
+fi
 rc=0
 # ARMTRACE_TRACEPOINTS: a file of lines the armtrace tracepoints must
 # print (after the task/CPU/time columns), in this order.
@@ -46,5 +51,6 @@ if [ -n "$ARMTRACE_TRACEPOINTS" ]; then
 		sed "s|^|TPFORMAT $(basename "$(dirname "$f")") |" "$f"
 	done
 fi
+[ -n "$ARMTRACE_HWTEST" ] && { rmmod armtrace_hwtest || rc=1; }
 rmmod armtrace || { echo "not ok 1 - rmmod armtrace"; rc=1; }
 exit $rc
