@@ -53,6 +53,7 @@ demo: deps
 
 bench: deps
 	$(MAKE) -C $(TOP)/tools-perf bench
+	@$(TOP)/scripts/bench-guest.sh
 
 clean:
 	-[ -d $(KDIR) ] && $(KMAKE) clean

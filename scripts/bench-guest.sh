@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Part of `make bench`: kernel-side costs measured in the guest, where
+# -icount makes instruction counts exact.  Prints the BENCH lines.
+set -euo pipefail
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+make -s -C "$TOP" modules >/dev/null
+make -s -C "$TOP/selftests" >/dev/null
+make -s -C "$TOP/selftests/hwmodel" >/dev/null
+out=$(mktemp -d /tmp/armtrace-bench.XXXXXX)
+trap 'rm -rf "$out"' EXIT
+cat > "$out/run.sh" <<'GUEST'
+insmod ./armtrace.ko || exit 1
+./ete_ctxsw_bench
+rmmod armtrace
+GUEST
+"$TOP/scripts/qemu-run.sh" --hwmodel --timeout 600 "$out/run.sh" \
+	"$BUILD/guest/ete_ctxsw_bench" | grep '^BENCH\|^not ok'
