@@ -10,14 +10,14 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${ARMTRACE_CACHE:-$TOP/.cache}
-STAMP=$CACHE/.deps-v4
+STAMP=$CACHE/.deps-v5
 
 HOST_PKGS=(
 	build-essential gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	qemu-system-arm qemu-utils device-tree-compiler cpio
 	linux-kbuild-6.1 linux-source-6.1 sparse bc flex bison
 	libelf-dev libopencsd-dev clang libclang-rt-14-dev llvm
-	pkg-config xz-utils python3 xxd
+	pkg-config xz-utils python3 xxd linux-perf
 )
 
 log() { printf 'deps: %s\n' "$*" >&2; }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Host side of the compat-mode boot (selftests/ete/run-compat.sh): decode
+# the perf.data that Debian's arm64 perf recorded in the guest with
+# Debian's x86-64 perf 6.1 and its OpenCSD 1.3.3, and compare the branches
+# with the hardware model's ground truth (compat_check).  TAP out.
+#
+#   compat-host.sh LOG TRUTH WORKDIR GUEST_PATH=HOST_FILE...
+#
+# Each GUEST_PATH=HOST_FILE puts a guest binary where perf looks for it
+# under --symfs; the first is the traced program.
+set -uo pipefail
+
+TOP=$(cd "$(dirname "$0")/../../.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+PERF=${HOST_PERF:-/usr/bin/perf}
+log=$1 truth=$2 work=$3
+shift 3
+n=0 fail=0
+tap() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
+}
+
+rm -rf "$work" && mkdir -p "$work/symfs"
+elf=
+for m in "$@"; do
+	g=${m%%=*} h=${m#*=}
+	mkdir -p "$work/symfs$(dirname "$g")"
+	cp "$h" "$work/symfs$g"
+	[ -n "$elf" ] || elf=$h
+done
+sed -n '/^PERFDATA-BEGIN$/,/^PERFDATA-END$/p' "$log" | sed '1d;$d' |
+	base64 -d > "$work/perf.data" 2> "$work/base64.err"
+tap $? "perf.data read from the console ($(stat -c %s "$work/perf.data") bytes)"
+[ -x "$PERF" ]
+tap $? "host perf at $PERF"
+
+# What the recording says about itself: ETE metadata, raw (TRBE) AUX
+# records, nothing lost.
+"$PERF" report -D -i "$work/perf.data" > "$work/dump" 2> "$work/dump.err"
+tap $? "perf report -D reads it"
+grep -q "Magic number.*5050505050505050" "$work/dump"
+tap $? "AUXTRACE_INFO holds the ETE metadata (magic 0x5050505050505050)"
+aux=$(grep -c "PERF_RECORD_AUX offset" "$work/dump")
+raw=$(grep -c "PERF_RECORD_AUX offset.*flags: 0x100 \[\]" "$work/dump")
+echo "# $aux AUX records, $raw of them raw with no other flag"
+[ "$aux" -gt 0 ] && [ "$aux" -eq "$raw" ]
+tap $? "every AUX record is CORESIGHT_FORMAT_RAW only (nothing truncated or collided)"
+
+"$PERF" script -i "$work/perf.data" --symfs="$work/symfs" --itrace=e \
+	> "$work/errors" 2> "$work/errors.err"
+tap $? "perf script --itrace=e runs"
+[ ! -s "$work/errors" ] || head -n 5 "$work/errors" | sed 's/^/# /'
+[ ! -s "$work/errors" ]
+tap $? "OpenCSD reports no decode error"
+"$PERF" script -i "$work/perf.data" --symfs="$work/symfs" --itrace=b \
+	-F tid,flags,ip,addr > "$work/branches" 2> "$work/branches.err"
+tap $? "perf script --itrace=b runs"
+"$BUILD/host/compat_check" "$work/branches" "$truth" "$elf" || fail=1
+exit $fail
