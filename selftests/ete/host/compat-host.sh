@@ -6,6 +6,8 @@
 #
 #   compat-host.sh LOG TRUTH WORKDIR GUEST_PATH=HOST_FILE...
 #
+# LOG is the guest's output or console log (perf.data in base64 between
+# PERFDATA-BEGIN and PERFDATA-END).
 # Each GUEST_PATH=HOST_FILE puts a guest binary where perf looks for it
 # under --symfs; the first is the traced program.
 set -uo pipefail
@@ -29,8 +31,9 @@ for m in "$@"; do
 	cp "$h" "$work/symfs$g"
 	[ -n "$elf" ] || elf=$h
 done
-sed -n '/^PERFDATA-BEGIN$/,/^PERFDATA-END$/p' "$log" | sed '1d;$d' |
-	base64 -d > "$work/perf.data" 2> "$work/base64.err"
+tr -d '\r' < "$log" | sed -n '/^PERFDATA-BEGIN$/,/^PERFDATA-END$/p' |
+	sed '1d;$d' | base64 -d > "$work/perf.data" 2> "$work/base64.err" &&
+	[ -s "$work/perf.data" ]
 tap $? "perf.data read from the console ($(stat -c %s "$work/perf.data") bytes)"
 [ -x "$PERF" ]
 tap $? "host perf at $PERF"
@@ -41,6 +44,13 @@ tap $? "host perf at $PERF"
 tap $? "perf report -D reads it"
 grep -q "Magic number.*5050505050505050" "$work/dump"
 tap $? "AUXTRACE_INFO holds the ETE metadata (magic 0x5050505050505050)"
+# perf writes TRCCONFIGR itself from the event's config; the decoder
+# needs the value the driver programmed (the model logs it at ete-start).
+meta=$(sed -n 's/^[[:space:]]*TRCCONFIGR[[:space:]]*\([0-9a-f]*\)$/0x\1/p' "$work/dump" | sort -u)
+prog=$(sed -n 's/^N [0-9]* ete-start //p' "$truth" | sort -u)
+echo "# TRCCONFIGR: perf's metadata ${meta:-none}, programmed ${prog:-never}"
+[ -n "$meta" ] && [ "$meta" = "$prog" ]
+tap $? "perf's TRCCONFIGR metadata is what the driver programmed"
 aux=$(grep -c "PERF_RECORD_AUX offset" "$work/dump")
 raw=$(grep -c "PERF_RECORD_AUX offset.*flags: 0x100 \[\]" "$work/dump")
 echo "# $aux AUX records, $raw of them raw with no other flag"
