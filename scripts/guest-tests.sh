@@ -98,11 +98,15 @@ for run in "${RUNS[@]}"; do
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
 	ete-compat)
 		# Debian's x86-64 perf decodes what Debian's arm64 perf recorded.
-		[ $rc -eq 0 ] && { "$TOP/selftests/ete/host/compat-host.sh" "$log" \
-			"$BUILD/logs/truth-ete-compat.log" "$BUILD/logs/ete-compat" \
-			/bin/busybox="$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; }
-		# The file is kept in logs/ete-compat/; its base64 leaves the TAP.
-		sed -i '/^PERFDATA-BEGIN$/,/^PERFDATA-END$/d' "$log" ;;
+		for rec in cpu thread; do
+			[ $rc -eq 0 ] || break
+			"$TOP/selftests/ete/host/compat-host.sh" "$log" \
+				"$BUILD/logs/truth-ete-compat.log" $rec \
+				"$BUILD/logs/ete-compat-$rec" \
+				/bin/busybox="$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1
+		done
+		# The files stay in logs/ete-compat-*/; their base64 leaves the TAP.
+		sed -i '/^PERFDATA-BEGIN /,/^PERFDATA-END$/d' "$log" ;;
 	esac
 	cat "$log"
 	case $rc in

@@ -8,9 +8,11 @@
 #     message naming the clash, no module left, no sysfs warning.
 #  2. Without it the load registers cs_etm and
 #     `perf record -e cs_etm//u -o FILE -- $ARMTRACE_ARGS` ('@'-separated)
-#     records the command; FILE goes to the host base64-encoded between
-#     PERFDATA-BEGIN and PERFDATA-END, where Debian's x86-64 perf decodes
-#     it (selftests/ete/host/compat-host.sh).
+#     records the command twice: with perf's default per-CPU buffers
+#     ("cpu": perf adds contextid and timestamp) and with --per-thread
+#     ("thread": config 0).  Each FILE goes to the host base64-encoded
+#     between "PERFDATA-BEGIN NAME" and "PERFDATA-END", where Debian's
+#     x86-64 perf decodes it (selftests/ete/host/compat-host.sh).
 . ./tap.sh
 export HOME=/tmp
 PMUS=/sys/bus/event_source/devices
@@ -45,15 +47,21 @@ IFS=@
 # shellcheck disable=SC2086
 set -- $ARMTRACE_ARGS
 IFS=$old_ifs
-perf record -N -e cs_etm//u -o /tmp/perf.data -- "$@" > /tmp/out 2> /tmp/err
-st=$?
-sed 's/^/# perf record: /' /tmp/err
-tap $st "perf record -e cs_etm//u -- $*"
-[ -s /tmp/perf.data ]
-tap $? "perf.data written"
-echo "PERFDATA-BEGIN"
-base64 /tmp/perf.data
-echo "PERFDATA-END"
+for mode in cpu thread; do
+	opt=
+	[ $mode = thread ] && opt=--per-thread
+	# shellcheck disable=SC2086
+	perf record -N $opt -e cs_etm//u -o /tmp/$mode.data -- "$@" \
+		> /tmp/out 2> /tmp/err
+	st=$?
+	sed 's/^/# perf record: /' /tmp/err
+	tap $st "perf record $opt -e cs_etm//u -- $*"
+	[ -s /tmp/$mode.data ]
+	tap $? "$mode: perf.data written"
+	echo "PERFDATA-BEGIN $mode"
+	base64 /tmp/$mode.data
+	echo "PERFDATA-END"
+done
 sed 's/^/# loss: /' /sys/kernel/debug/armtrace_ete/loss
 rmmod armtrace
 tap $? "rmmod armtrace"

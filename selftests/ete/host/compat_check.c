@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compat_check SCRIPT TRUTH ELF: the branches stock perf 6.1 decoded with
- * OpenCSD 1.3.3 from a recording of the `cs_etm`-named ete PMU
- * (`perf script --itrace=b -F tid,flags,ip,addr` output in SCRIPT) must be
+ * compat_check SCRIPT TRUTH ELF [TRCCONFIGR]: the branches stock perf 6.1
+ * decoded with OpenCSD 1.3.3 from a recording of the `cs_etm`-named ete
+ * PMU (`perf script --itrace=b -F tid,flags,ip,addr` output in SCRIPT) must be
  * the hardware model's ground truth (TRUTH, Documentation/hwmodel.rst) of
  * the one traced process, whose program is ELF: every control transfer of
- * the process at EL0, in order, with perf's kind for it.  TAP out.
+ * the process at EL0, in order, with perf's kind for it.  With TRCCONFIGR
+ * only the truth's trace windows that ete-start logged with that value
+ * count (several recordings in one boot).  TAP out.
  *
  * perf 6.1's cs_etm decoder makes a branch sample from the last
  * instruction of a range to the first of the next when the range ended in
@@ -162,8 +164,8 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc != 4) {
-		fprintf(stderr, "usage: compat_check SCRIPT TRUTH ELF\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: compat_check SCRIPT TRUTH ELF [TRCCONFIGR]\n");
 		return 2;
 	}
 	entry = elf_entry(argv[3]);
@@ -217,7 +219,10 @@ int main(int argc, char **argv)
 	fail |= tap(!unpaired, msg);
 
 	/* The truth of CPU 0 (the guest has one) as edges. */
-	if (truth_read(argv[2], 0, NULL, NULL, &tl))
+	if (argc == 5 ? truth_read_config(argv[2], 0,
+					  strtoull(argv[4], NULL, 0), NULL,
+					  NULL, &tl) :
+			truth_read(argv[2], 0, NULL, NULL, &tl))
 		return tap(0, "truth log readable") | 1;
 	fail |= tap(!tl.trbe_lost && !tl.trbe_ignored,
 		    "the model saw no trace lost or TRBE write ignored");

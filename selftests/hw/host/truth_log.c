@@ -17,10 +17,14 @@ void truth_push(struct truth_evs *e, struct truth_ev ev)
 	e->v[e->n++] = ev;
 }
 
-int truth_read(const char *path, unsigned int want, truth_keep_fn keep,
-	       void *ctx, struct truth_log *t)
+#define ANY_CONFIG (~0ull)
+
+static int read_log(const char *path, unsigned int want,
+		    unsigned long long config, truth_keep_fn keep, void *ctx,
+		    struct truth_log *t)
 {
 	char line[512], kind[32];
+	unsigned long long val;
 	int in = 0;
 	FILE *f;
 
@@ -41,6 +45,10 @@ int truth_read(const char *path, unsigned int want, truth_keep_fn keep,
 			if (cpu != want)
 				continue;
 			if (!strcmp(kind, "ete-start")) {
+				if (config != ANY_CONFIG &&
+				    (sscanf(line, "N %*u %*s %lli", &val) != 1 ||
+				     val != config))
+					continue;
 				in = 1;
 				t->windows++;
 			} else if (!strcmp(kind, "ete-stop")) {
@@ -70,6 +78,19 @@ int truth_read(const char *path, unsigned int want, truth_keep_fn keep,
 	}
 	fclose(f);
 	return 0;
+}
+
+int truth_read(const char *path, unsigned int cpu, truth_keep_fn keep,
+	       void *ctx, struct truth_log *t)
+{
+	return read_log(path, cpu, ANY_CONFIG, keep, ctx, t);
+}
+
+int truth_read_config(const char *path, unsigned int cpu,
+		      unsigned long long trcconfigr, truth_keep_fn keep,
+		      void *ctx, struct truth_log *t)
+{
+	return read_log(path, cpu, trcconfigr, keep, ctx, t);
 }
 
 void truth_free(struct truth_log *t)

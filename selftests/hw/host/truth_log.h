@@ -42,6 +42,10 @@ void truth_push(struct truth_evs *e, struct truth_ev ev);
  */
 int truth_read(const char *path, unsigned int cpu, truth_keep_fn keep,
 	       void *ctx, struct truth_log *t);
+/* The same, of the windows whose ete-start logged this TRCCONFIGR. */
+int truth_read_config(const char *path, unsigned int cpu,
+		      unsigned long long trcconfigr, truth_keep_fn keep,
+		      void *ctx, struct truth_log *t);
 void truth_free(struct truth_log *t);
 
 #endif
