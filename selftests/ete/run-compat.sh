@@ -13,6 +13,7 @@
 #     ("thread": config 0).  Each FILE goes to the host base64-encoded
 #     between "PERFDATA-BEGIN NAME" and "PERFDATA-END", where Debian's
 #     x86-64 perf decodes it (selftests/ete/host/compat-host.sh).
+# shellcheck source=selftests/pmu/tap.sh
 . ./tap.sh
 export HOME=/tmp
 PMUS=/sys/bus/event_source/devices
@@ -65,4 +66,4 @@ done
 sed 's/^/# loss: /' /sys/kernel/debug/armtrace_ete/loss
 rmmod armtrace
 tap $? "rmmod armtrace"
-exit $tap_fail
+exit "$tap_fail"
