@@ -17,7 +17,7 @@ HOST_PKGS=(
 	qemu-system-arm qemu-utils device-tree-compiler cpio
 	linux-kbuild-6.1 linux-source-6.1 sparse bc flex bison
 	libelf-dev libopencsd-dev clang libclang-rt-14-dev llvm
-	pkg-config xz-utils python3 xxd libtraceevent-dev
+	pkg-config xz-utils python3 xxd libtraceevent-dev linux-perf
 )
 
 log() { printf 'deps: %s\n' "$*" >&2; }

@@ -43,6 +43,10 @@ RUNS=(
 "ete-cpu-pm|--hwmodel=truth=$BUILD/logs/truth-ete-cpu-pm.log,exact=on --env ARMTRACE_CPU_PM=1 --env ARMTRACE_HWTEST=1|ete_perf_dump|"
 "ete-loss|--hwmodel=truth=$BUILD/logs/truth-ete-loss.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=2 --env ARMTRACE_TRACEPOINTS=loss.tracepoints|ete_perf_dump|"
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
+# Stock perf 6.1 records ete_pmu_name=cs_etm (selftests/ete/run-compat.sh).
+# Without SVE: the model logs a lazily enabled SVE trap on the instruction
+# after the trapping one, and perf 6.1 shows where EL0 resumed.
+"ete-compat|--hwmodel=truth=$BUILD/logs/truth-ete-compat.log,exact=on --cpu max,pauth-impdef=on,sve=off --env ARMTRACE_ARGS=/bin/busybox@seq@1@50||"
 )
 
 want=("$@")
@@ -59,13 +63,20 @@ for run in "${RUNS[@]}"; do
 	[[ " $opts " == *" --hwmodel"* ]] && runner=$TOP/selftests/hw/run-hw.sh
 	# The ete PMU's boots load armtrace.ko alone and trace through perf.
 	[[ $name == ete-* ]] && runner=$TOP/selftests/ete/run-ete.sh
+	# Compat mode meets Debian's coresight module, which owns cs_etm.
+	extra=()
+	if [[ $name == ete-compat ]]; then
+		runner=$TOP/selftests/ete/run-compat.sh
+		extra=("$CACHE/kmods/kernel/fs/configfs/configfs.ko"
+		       "$CACHE/kmods/kernel/drivers/hwtracing/coresight/coresight.ko")
+	fi
 	# shellcheck disable=SC2086
 	"$TOP/scripts/qemu-run.sh" $opts --timeout 600 \
 		--log "$BUILD/logs/guest-$name.console" \
 		--env "ARMTRACE_TESTS=$tests" --env "ARMTRACE_SCRIPTS=$scripts" \
 		"$runner" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
 		"$TOP"/selftests/ete/*.tracepoints \
-		"$P/run-builtin.sh" > "$log" 2>&1
+		"$P/run-builtin.sh" ${extra[@]+"${extra[@]}"} > "$log" 2>&1
 	rc=$?
 	# The end-to-end run is judged on the host too: its trace, decoded
 	# with libete, must be the path the model's ground truth recorded.
@@ -109,6 +120,17 @@ for run in "${RUNS[@]}"; do
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-snapshot.log" 0 "$G/ete_perf_dump" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	ete-compat)
+		# Debian's x86-64 perf decodes what Debian's arm64 perf recorded.
+		for rec in cpu thread; do
+			[ $rc -eq 0 ] || break
+			"$TOP/selftests/ete/host/compat-host.sh" "$log" \
+				"$BUILD/logs/truth-ete-compat.log" $rec \
+				"$BUILD/logs/ete-compat-$rec" \
+				/bin/busybox="$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1
+		done
+		# The files stay in logs/ete-compat-*/; their base64 leaves the TAP.
+		sed -i '/^PERFDATA-BEGIN /,/^PERFDATA-END$/d' "$log" ;;
 	esac
 	cat "$log"
 	case $rc in

@@ -21,6 +21,7 @@
 #include <linux/cpu_pm.h>
 #include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
+#include <linux/device.h>
 #include <linux/of.h>
 #include <linux/of_irq.h>
 #include <linux/percpu.h>
@@ -535,6 +536,40 @@ static int ete_nr_ranges(struct ete_pmu *ep)
 	return n;
 }
 
+/*
+ * perf_pmu_register() of 6.1 does not look for a PMU of the same name: its
+ * device_add() fails with EEXIST after sysfs has warned with a stack dump.
+ * With ete_pmu_name=cs_etm the name is taken whenever Debian's coresight
+ * module is loaded (it registers cs_etm at load, trace hardware or not),
+ * so look first.  The event_source bus is static in the perf core; the
+ * software PMU's device, which every kernel has, leads to it.
+ */
+static int ete_pmu_name_free(const char *name)
+{
+	struct perf_event_attr attr = {
+		.type		= PERF_TYPE_SOFTWARE,
+		.size		= sizeof(attr),
+		.config		= PERF_COUNT_SW_DUMMY,
+		.disabled	= 1,
+	};
+	struct perf_event *ev;
+	struct device *dev = NULL;
+
+	ev = perf_event_create_kernel_counter(&attr, raw_smp_processor_id(),
+					      NULL, NULL, NULL);
+	if (IS_ERR(ev))
+		return PTR_ERR(ev);
+	if (ev->pmu->dev)
+		dev = bus_find_device_by_name(ev->pmu->dev->bus, NULL, name);
+	perf_event_release_kernel(ev);
+	if (!dev)
+		return 0;
+	put_device(dev);
+	pr_err("PMU name %s is taken (cs_etm: by Debian's coresight module?): unload its owner or load with ete_pmu_name=ete\n",
+	       name);
+	return -EEXIST;
+}
+
 int armtrace_ete_init(const char *name)
 {
 	struct ete_pmu *ep;
@@ -545,6 +580,9 @@ int armtrace_ete_init(const char *name)
 		pr_info("no ETE with TRBE: PMU %s not registered\n", name);
 		return 0;
 	}
+	ret = ete_pmu_name_free(name);
+	if (ret)
+		return ret;
 	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
 	if (!ep)
 		return -ENOMEM;
@@ -595,8 +633,7 @@ int armtrace_ete_init(const char *name)
 	ep->pmu.nr_addr_filters = ete_nr_ranges(ep);
 	ret = perf_pmu_register(&ep->pmu, name, -1);
 	if (ret) {
-		pr_err("cannot register PMU %s (%d)%s\n", name, ret,
-		       ret == -EEXIST ? ": the name is taken" : "");
+		pr_err("cannot register PMU %s (%d)\n", name, ret);
 		goto err_inst;
 	}
 	ret = ete_sysfs_cpu_dirs(ep);

@@ -23,31 +23,9 @@
 #include <ete/dec.h>
 #include <ete/img.h>
 #include "enc_ocsd.h"
+#include "truth_log.h"
 
 #define MAX_ELFS 4
-
-struct ev {
-	char kind;		/* 'B' branch, 'X' exception */
-	uint64_t src;		/* B: branch address */
-	uint64_t dst;		/* B: next instruction, 0 if unknown; X: ret */
-	int taken;
-};
-
-struct evs {
-	struct ev *v;
-	size_t n, cap;
-};
-
-static void push(struct evs *e, struct ev ev)
-{
-	if (e->n == e->cap) {
-		e->cap = e->cap ? 2 * e->cap : 1024;
-		e->v = realloc(e->v, e->cap * sizeof(*e->v));
-		if (!e->v)
-			exit(2);
-	}
-	e->v[e->n++] = ev;
-}
 
 static int tap_n;
 
@@ -59,7 +37,7 @@ static int tap(int ok, const char *fmt, const char *what)
 
 /* The decoded path: a branch ends each range; exceptions as they come. */
 struct sink {
-	struct evs out;
+	struct truth_evs out;
 	struct enc_els els;	/* ranges and exceptions, for OpenCSD */
 	uint32_t cids[8];	/* distinct CONTEXTIDs seen */
 	int ncids, cid_missing;
@@ -85,12 +63,13 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 			s->pending = 0;
 			if (e->last_cls == ETE_INSN_BR ||
 			    e->last_cls == ETE_INSN_BR_INDIRECT) {
-				struct ev ev = { 'B', e->end - e->last_size,
-						 0, e->exec };
+				struct truth_ev ev = {
+					.kind = 'B', .src = e->end - e->last_size,
+					.taken = e->exec };
 
 				if (!e->exec)
 					ev.dst = ev.src + e->last_size;
-				push(&s->out, ev);
+				truth_push(&s->out, ev);
 				s->pending = e->exec;
 			}
 			break;
@@ -98,7 +77,8 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 			enc_els_push(&s->els, &(struct enc_el){
 				.type = EL_EXC, .a = e->end, .exc = e->num });
 			s->pending = 0;
-			push(&s->out, (struct ev){ 'X', 0, e->end, 0 });
+			truth_push(&s->out, (struct truth_ev){
+				.kind = 'X', .dst = e->end });
 			break;
 		case ETE_ELEM_PE_CONTEXT: {
 			int k;
@@ -142,6 +122,17 @@ static int in_view(uint64_t viiectlr, const uint64_t *acvr, uint64_t a)
 		    a <= acvr[2 * n + 1])
 			in = 0;
 	return in;
+}
+
+struct view {
+	uint64_t viiectlr, acvr[4];
+};
+
+static int keep_in_view(void *ctx, uint64_t a)
+{
+	const struct view *v = ctx;
+
+	return in_view(v->viiectlr, v->acvr, a);
 }
 
 static uint8_t *read_file(const char *path, size_t *len)
@@ -233,7 +224,9 @@ int main(int argc, char **argv)
 	struct ete_dec_config cfg = { 0 };
 	static struct ete_dec dec;
 	struct sink s = { 0 };
-	struct evs truth = { 0 };
+	struct truth_log tl;
+	struct truth_evs truth;
+	struct view view;
 	struct ete_img img;
 	struct enc_mem mem[MAX_ELFS] = { 0 };
 	uint8_t *elf[MAX_ELFS];
@@ -245,7 +238,7 @@ int main(int argc, char **argv)
 	unsigned long long v;
 	uint64_t viiectlr = 0, acvr[4] = { 0 };
 	char line[512], key[64];
-	int in = 0, fail = 0, xs = 0, trbe_lost = 0, trbe_ignored = 0;
+	int fail = 0, xs = 0, trbe_lost = 0, trbe_ignored = 0;
 	int snapshot = 0, prefix = 0;
 	FILE *f;
 
@@ -315,41 +308,14 @@ int main(int argc, char **argv)
 	fail |= tap(tlen > 0, "trace read from the console", "");
 
 	/* The ground truth of CPU 0 inside the trace window. */
-	f = fopen(argv[2], "r");
-	if (!f)
+	view.viiectlr = viiectlr;
+	memcpy(view.acvr, acvr, sizeof(acvr));
+	if (truth_read(argv[2], 0, keep_in_view, &view, &tl))
 		return tap(0, "truth log readable: ", argv[2]) ? 1 : 0;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long long a, b, c;
-		unsigned int cpu;
-		int t;
-		char kind[32];
-
-		if (sscanf(line, "N %u %31s", &cpu, kind) == 2) {
-			/* the driver's mistakes, on any CPU, the whole run */
-			trbe_lost += !strcmp(kind, "trbe-lost");
-			trbe_ignored += !strcmp(kind, "trbe-ignored");
-		}
-		if (sscanf(line, "N %u %31s", &cpu, kind) == 2 && cpu == 0) {
-			if (!strcmp(kind, "ete-start"))
-				in = 1;
-			else if (!strcmp(kind, "ete-stop"))
-				in = 0;
-			continue;
-		}
-		if (!in)
-			continue;
-		if (sscanf(line, "B %u %31s %lli %lli %*s %*s %d", &cpu, kind,
-			   &a, &b, &t) == 5 && cpu == 0) {
-			if (in_view(viiectlr, acvr, a))
-				push(&truth, (struct ev){ 'B', a, b, t });
-		} else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
-				  &a, &b, &c) == 5 && cpu == 0 &&
-			   in_view(viiectlr, acvr, a)) {
-			push(&truth, (struct ev){ 'X', 0, b, 0 });
-			xs++;
-		}
-	}
-	fclose(f);
+	truth = tl.ev;
+	xs = tl.exceptions;
+	trbe_lost = tl.trbe_lost;
+	trbe_ignored = tl.trbe_ignored;
 	if (viiectlr)
 		printf("# ViewInst TRCVIIECTLR %#llx: truth events in view only\n",
 		       (unsigned long long)viiectlr);
@@ -397,7 +363,7 @@ int main(int argc, char **argv)
 		truth.n = s.out.n;
 	}
 	for (i = 0; i < truth.n && i < s.out.n; i++) {
-		const struct ev *t = &truth.v[i], *d = &s.out.v[i];
+		const struct truth_ev *t = &truth.v[i], *d = &s.out.v[i];
 		int same = t->kind == d->kind && t->src == d->src &&
 			   t->taken == d->taken &&
 			   (!d->dst || t->dst == d->dst);
@@ -457,7 +423,7 @@ int main(int argc, char **argv)
 	for (k = 0; k < nelf; k++)
 		free(elf[k]);
 	free(trace);
-	free(truth.v);
+	truth_free(&tl);
 	free(s.out.v);
 	return fail;
 }
