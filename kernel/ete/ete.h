@@ -34,6 +34,7 @@ struct ete_cpu {
 	/* the TRBE window now programmed, as buffer offsets */
 	u64 start, limit;
 	struct perf_event *event;	/* added here (add() to del()) */
+	u64 programmed;			/* hwcfg serial the unit holds; 0: none */
 	bool pm_stopped;		/* stopped for CPU power-down */
 	/* loss, as debugfs shows it */
 	u64 truncated;			/* records flagged TRUNCATED */
@@ -53,8 +54,8 @@ struct ete_pmu {
 extern struct ete_pmu *ete_pmu;
 
 /* ete_unit.c: the trace unit and its buffer on the local CPU */
-int ete_unit_start(const struct ete_hwcfg *cfg, const struct ete_buf *buf,
-		   u64 start, u64 limit);
+int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
+		   const struct ete_buf *buf, u64 start, u64 limit);
 void ete_unit_stop(u64 *trbsr, u64 *trbptr);
 void ete_trbe_start(const struct ete_buf *buf, u64 start, u64 limit);
 void ete_trbe_stop(u64 *trbsr, u64 *trbptr);

@@ -40,6 +40,8 @@ struct ete_hwcfg {
 	unsigned int nr_ranges;
 	u64 range_lo[ETE_MAX_RANGES];	/* both bounds included */
 	u64 range_hi[ETE_MAX_RANGES];
+	/* Changes whenever the values above do; never 0. */
+	u64 serial;
 };
 
 /* The caller's rights, which the pure code cannot look up. */

@@ -43,6 +43,8 @@
 #include "ete_trace.h"
 
 struct ete_pmu *ete_pmu;
+/* Serials of event configurations, so a CPU knows what its unit holds. */
+static atomic64_t ete_cfg_serial = ATOMIC64_INIT(0);
 static enum cpuhp_state ete_hp_state;
 static struct hlist_node ete_hp_node;
 static struct dentry *ete_debugfs;
@@ -263,11 +265,13 @@ static void ete_addr_filters_sync(struct perf_event *event)
 		n++;
 	}
 	cfg->nr_ranges = n;
+	cfg->serial = atomic64_inc_return(&ete_cfg_serial);
 }
 
 static void ete_event_start(struct perf_event *event, int flags)
 {
 	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+	struct ete_hwcfg *cfg;
 	struct ete_buf *buf;
 	u64 trbsr, trbptr;
 
@@ -278,7 +282,10 @@ static void ete_event_start(struct perf_event *event, int flags)
 		goto stopped;
 	if (ete_window_begin(ec, buf))
 		goto stopped;
-	if (ete_unit_start(event->pmu_private, buf, ec->start, ec->limit)) {
+	cfg = event->pmu_private;
+	if (ete_unit_start(cfg, ec->programmed == cfg->serial, buf, ec->start,
+			   ec->limit)) {
+		ec->programmed = 0;
 		/* The unit did not leave idle: stop all, keep what it wrote. */
 		ete_unit_stop(&trbsr, &trbptr);
 		ec->truncated++;
@@ -286,6 +293,7 @@ static void ete_event_start(struct perf_event *event, int flags)
 		ete_window_end(ec, trbsr, trbptr);
 		goto stopped;
 	}
+	ec->programmed = cfg->serial;
 	return;
 
 stopped:
@@ -340,6 +348,9 @@ static int ete_cpu_pm_notify(struct notifier_block *nb, unsigned long cmd,
 	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
 	struct perf_event *event = ec->event;
 
+	/* The unit's registers do not survive a power-down. */
+	if (cmd == CPU_PM_ENTER)
+		ec->programmed = 0;
 	if (!ec->usable || !event)
 		return NOTIFY_OK;
 	switch (cmd) {
@@ -398,6 +409,7 @@ static int ete_event_init(struct perf_event *event)
 	}
 	if (ret)
 		return ret;
+	cfg.serial = atomic64_inc_return(&ete_cfg_serial);
 	event->pmu_private = kmemdup(&cfg, sizeof(cfg), GFP_KERNEL);
 	if (!event->pmu_private)
 		return -ENOMEM;
@@ -443,6 +455,7 @@ static int ete_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
 	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
 
+	ec->programmed = 0;
 	ete_read_caps(&ec->caps);
 	ec->caps.kernel_at_el2 = is_kernel_in_hyp_mode();
 	ec->usable = !ete_caps_usable(&ec->caps);

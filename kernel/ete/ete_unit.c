@@ -105,11 +105,19 @@ static void ete_unit_ranges(const struct ete_hwcfg *cfg)
 		 FIELD_PREP(TRCVIIECTLR_INCLUDE, BIT(cfg->nr_ranges) - 1));
 }
 
-int ete_unit_start(const struct ete_hwcfg *cfg, const struct ete_buf *buf,
-		   u64 start, u64 limit)
+/*
+ * @programmed: the unit still holds @cfg from its last start on this CPU
+ * (it was only disabled since, which keeps every register): then only
+ * the buffer, the trace filter and TRCPRGCTLR.EN are written, which is
+ * most of what a context switch back into a traced task costs.
+ */
+int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
+		   const struct ete_buf *buf, u64 start, u64 limit)
 {
 	int ret;
 
+	if (programmed)
+		goto enable;
 	hw_write(HW_TRCPRGCTLR, 0);
 	hw_sync();
 	ret = ete_wait_idle(true);
@@ -133,6 +141,7 @@ int ete_unit_start(const struct ete_hwcfg *cfg, const struct ete_buf *buf,
 	hw_write(HW_TRCAUXCTLR, 0);
 	hw_write(HW_TRCRSR, 0);
 
+enable:
 	ete_trbe_start(buf, start, limit);
 	hw_write(HW_TRFCR_EL1, cfg->trfcr);
 	hw_write(HW_TRCPRGCTLR, TRCPRGCTLR_EN);

@@ -8,14 +8,16 @@
  * it.  pmuv3's inst_retired counts CPU 0's kernel instructions (EL1 or
  * EL2, exclude_user) over the bounce, three times each:
  *
- *   anchor   no ete event
- *   traced   a per-task ete event (EL0 only) on one of the processes:
- *            each switch into it runs ete add()/start(), each switch out
- *            del()/stop() with the drain
+ *   anchor   no event on either process
+ *   counted  a per-task pmuv3 counting event on one of them: what the perf
+ *            core's context switch of a task with one event costs, with
+ *            a PMU whose add/del is a few register writes
+ *   traced   a per-task ete event (EL0 only) on one of them: each switch
+ *            into it runs ete add()/start(), each switch out del()/stop()
+ *            with the drain and the AUX record
  *
- * and prints the least of three for each, the difference per switch of
- * the traced process in and out, and the ratio to the anchor's cost per
- * switch.
+ * and prints the least of three for each, the cost per switch in and out
+ * of the task over the anchor, and traced over counted.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -32,7 +34,7 @@
 #include <unistd.h>
 #include <linux/perf_event.h>
 
-#define N		2000
+#define N		10000
 #define RUNS		3
 
 static long sysfs_long(const char *path)
@@ -62,8 +64,8 @@ static void pin0(void)
 	sched_setaffinity(0, sizeof(s), &s);
 }
 
-/* One measured bounce; @traced: put an ete event on the child. */
-static long long bounce(int traced, long ete_type, long pmu_type)
+/* One measured bounce; @mode 1: a pmuv3 event on the child, 2: ete. */
+static long long bounce(int mode, long ete_type, long pmu_type)
 {
 	struct perf_event_attr cnt = { .size = sizeof(cnt) }, ete = { 0 };
 	int ab[2], ba[2], fd_cnt, fd_ete = -1, i;
@@ -82,7 +84,15 @@ static long long bounce(int traced, long ete_type, long pmu_type)
 				_exit(1);
 		_exit(0);
 	}
-	if (traced) {
+	if (mode == 1) {
+		ete.size = sizeof(ete);
+		ete.type = pmu_type;
+		ete.config = 0x0011;	/* CPU_CYCLES */
+		ete.exclude_kernel = 1;
+		fd_ete = open_event(&ete, pid, -1);
+		if (fd_ete < 0)
+			goto out;
+	} else if (mode == 2) {
 		ete.size = sizeof(ete);
 		ete.type = ete_type;
 		ete.exclude_kernel = 1;
@@ -139,7 +149,7 @@ int main(void)
 {
 	long ete_type = sysfs_long("/sys/bus/event_source/devices/ete/type");
 	long pmu_type = sysfs_long("/sys/bus/event_source/devices/pmuv3/type");
-	long long best[2] = { -1, -1 };
+	long long best[3] = { -1, -1, -1 };
 	int t, r;
 
 	pin0();
@@ -148,21 +158,22 @@ int main(void)
 		return 1;
 	}
 	for (r = 0; r < RUNS; r++)
-		for (t = 0; t < 2; t++) {
+		for (t = 0; t < 3; t++) {
 			long long v = bounce(t, ete_type, pmu_type);
 
 			if (v > 0 && (best[t] < 0 || v < best[t]))
 				best[t] = v;
 		}
-	if (best[0] <= 0 || best[1] <= 0) {
+	if (best[0] <= 0 || best[1] <= 0 || best[2] <= 0) {
 		printf("not ok 1 - ete_ctxsw_bench: the bounce was counted\n");
 		return 1;
 	}
-	printf("BENCH ctxsw round trips %d, kernel instructions: anchor %lld, traced %lld\n",
-	       N, best[0], best[1]);
-	printf("BENCH ctxsw anchor per switch %.1f; a per-task ete event adds %.1f per switch in and out of the traced task (%.2fx the anchor's switch)\n",
-	       best[0] / (2.0 * N), (best[1] - best[0]) / (double)N,
-	       (best[1] - best[0]) / (double)N / (best[0] / (2.0 * N)));
+	printf("BENCH ctxsw round trips %d, kernel instructions: anchor %lld, pmuv3 event %lld, ete event %lld\n",
+	       N, best[0], best[1], best[2]);
+	printf("BENCH ctxsw per switch in+out of the task: pmuv3 event adds %.1f, ete event adds %.1f (%.2fx pmuv3's); a switch alone costs %.1f\n",
+	       (best[1] - best[0]) / (double)N, (best[2] - best[0]) / (double)N,
+	       (double)(best[2] - best[0]) / (best[1] - best[0]),
+	       best[0] / (2.0 * N));
 	printf("ok 1 - ete_ctxsw_bench: measured\n");
 	return 0;
 }
