@@ -277,14 +277,22 @@ irqreturn_t pmuv3_handle_irq(int irq, void *dev)
 	for_each_set_bit(idx, &ovs, PMUV3_MAX_COUNTERS) {
 		struct perf_event *event = cpu->events[idx];
 
+		u64 period;
+
 		if (!event)
 			continue;
 		pmuv3_event_update(event);
+		/*
+		 * The sample is of the period that ran out: take it before
+		 * re-arming, which moves last_period on to the next one
+		 * (frequency mode changes the period at every overflow).
+		 */
+		period = event->hw.last_period;
 		if (!pmuv3_event_set_period(event))
 			continue;
 		if (!is_sampling_event(event))
 			continue;
-		perf_sample_data_init(&data, 0, event->hw.last_period);
+		perf_sample_data_init(&data, 0, period);
 		if (pmuv3_overflow(event, &data, regs))
 			pmuv3_event_stop(event, 0);
 	}

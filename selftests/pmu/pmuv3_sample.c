@@ -130,6 +130,62 @@ TEST(cycles_samples_in_event_counter)
 	sample_run(_metadata, 1);
 }
 
+/*
+ * Frequency mode (perf record -F): the perf core changes the period at
+ * every overflow, so each sample must carry the period that ran out.
+ * Then the periods of the samples add up to the cycles counted up to the
+ * last overflow: no more than the count, and short of it by less than
+ * the period running at the end.
+ */
+TEST(frequency_mode_periods_add_up_to_the_count)
+{
+	struct perf_event_attr a;
+	uint64_t count, sum = 0, last = 0, head, tail, size;
+	long pg = sysconf(_SC_PAGESIZE);
+	struct ring r;
+	char *data;
+	int fd, n = 0, lost = 0;
+
+	pmuv3_attr(&a, PMU_EVT_CPU_CYCLES, 0, 0);
+	a.exclude_kernel = a.exclude_hv = 1;
+	a.freq = 1;
+	a.sample_freq = 20000;
+	a.sample_type = PERF_SAMPLE_PERIOD;
+	fd = perf_open(&a, -1, -1);
+	ASSERT_LE(0, fd);
+	r.size = (64 + 1) * pg;
+	r.meta = mmap(NULL, r.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ASSERT_NE(MAP_FAILED, r.meta);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	spin_loop(10 * LOOPS);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ASSERT_EQ(sizeof(count), read(fd, &count, sizeof(count)));
+	data = (char *)r.meta + r.meta->data_offset;
+	head = __atomic_load_n(&r.meta->data_head, __ATOMIC_ACQUIRE);
+	size = r.meta->data_size;
+	for (tail = r.meta->data_tail; tail < head;) {
+		struct perf_event_header *h = (void *)(data + tail % size);
+
+		if (h->type == PERF_RECORD_SAMPLE) {
+			last = *(uint64_t *)(h + 1);
+			sum += last;
+			n++;
+		}
+		lost += h->type == PERF_RECORD_LOST;
+		tail += h->size;
+	}
+	TH_LOG("%llu cycles, %d samples, periods add up to %llu, last %llu",
+	       (unsigned long long)count, n, (unsigned long long)sum,
+	       (unsigned long long)last);
+	ASSERT_LT(10, n);
+	ASSERT_EQ(0, lost);
+	ASSERT_LE(sum, count);
+	/* What ran after the last overflow is less than the next period. */
+	ASSERT_GT(4 * last + 1000, count - sum);
+	munmap(r.meta, r.size);
+	close(fd);
+}
+
 /* Stock perf record + perf script over the spin program. */
 TEST(perf_record_samples_in_loop)
 {
