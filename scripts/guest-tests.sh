@@ -37,7 +37,7 @@ RUNS=(
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
 "hwmodel-e2e-range|--hwmodel=truth=$BUILD/logs/truth-e2e-range.log,exact=on --env ARMTRACE_RANGE=workload|hw_ete_dump|"
 "hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on,trbe_align=6 --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIGR=40|hw_ete_dump|"
-"ete-e2e|--hwmodel=truth=$BUILD/logs/truth-ete-e2e.log,exact=on|ete_perf_dump|"
+"ete-e2e|--hwmodel=truth=$BUILD/logs/truth-ete-e2e.log,exact=on|ete_perf_dump ete_groups|"
 "ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=4000|ete_perf_dump|"
 "ete-range|--hwmodel=truth=$BUILD/logs/truth-ete-range.log,exact=on --env ARMTRACE_RANGE=workload|ete_perf_dump|"
 "ete-cpu-pm|--hwmodel=truth=$BUILD/logs/truth-ete-cpu-pm.log,exact=on --env ARMTRACE_CPU_PM=1 --env ARMTRACE_HWTEST=1|ete_perf_dump|"

@@ -183,23 +183,43 @@ static void pmuv3_pmu_disable(struct pmu *pmu)
 }
 
 /* Does the group still fit the counters once @event joins it? */
+/*
+ * Software events may join any group; but the perf core counts every
+ * event of the software context as one, and trace PMUs (cs_etm, ete) live
+ * there.  They are hardware with AUX buffers: not software here.
+ */
+static bool pmuv3_is_software(struct perf_event *e)
+{
+	return is_software_event(e) && !e->pmu->setup_aux;
+}
+
+/*
+ * Does @event's group fit in the counters, with no other hardware PMU's
+ * event in it?  An event that leads its own group is alone: its sibling
+ * list must not be walked before it has a context (perf core asserts the
+ * context's lock there).
+ */
 static bool pmuv3_group_fits(struct pmuv3 *p, struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader, *sib;
-	unsigned int events = 0, cycles = 0;
+	unsigned int events = 1, cycles = !!(event->hw.flags & PMUV3_HWF_CYCLE_OK);
 
-	if (leader->pmu == event->pmu && leader != event) {
+	if (leader == event)
+		return true;
+	if (!pmuv3_is_software(leader)) {
+		if (leader->pmu != event->pmu)
+			return false;
 		events++;
 		cycles += !!(leader->hw.flags & PMUV3_HWF_CYCLE_OK);
 	}
 	for_each_sibling_event(sib, leader) {
-		if (sib->pmu != event->pmu)
+		if (pmuv3_is_software(sib))
 			continue;
+		if (sib->pmu != event->pmu)
+			return false;
 		events++;
 		cycles += !!(sib->hw.flags & PMUV3_HWF_CYCLE_OK);
 	}
-	events++;
-	cycles += !!(event->hw.flags & PMUV3_HWF_CYCLE_OK);
 	/* One cycle-counter-eligible event may use PMCCNTR. */
 	return events <= p->caps.num_counters + min(cycles, 1U);
 }
