@@ -265,8 +265,12 @@ static int ete_event_init(struct perf_event *event)
 
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
-	if (event->cpu >= 0 && !cpumask_test_cpu(event->cpu,
-						 &ete_pmu->supported))
+	/*
+	 * A CPU whose trace unit was never seen usable is not ours.  One that
+	 * is only offline now is: perf core then refuses the event with
+	 * ENODEV, as for any PMU, and a per-task event must suit it too.
+	 */
+	if (event->cpu >= 0 && !per_cpu_ptr(ete_pmu->cpu, event->cpu)->usable)
 		return -ENOENT;
 	if (has_branch_stack(event))
 		return -EOPNOTSUPP;
@@ -274,8 +278,9 @@ static int ete_event_init(struct perf_event *event)
 	if (task_is_in_init_pid_ns(current))
 		rights |= ETE_CFG_MAY_CONTEXTID;
 	/* A per-task event may run on any CPU: each must take its config. */
-	for_each_cpu(cpu, &ete_pmu->supported) {
-		if (event->cpu >= 0 && cpu != event->cpu)
+	for_each_possible_cpu(cpu) {
+		if (!per_cpu_ptr(ete_pmu->cpu, cpu)->usable ||
+		    (event->cpu >= 0 && cpu != event->cpu))
 			continue;
 		ret = ete_config_from_attr(&event->attr,
 					   &per_cpu_ptr(ete_pmu->cpu, cpu)->caps,

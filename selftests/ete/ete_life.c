@@ -10,8 +10,9 @@
  *               when records with trace came back (quiet otherwise)
  *   hotplug     -smp 2: a CPU-wide event on cpu1 while a child runs there;
  *               cpu1 goes offline with the event live: the record so far
- *               is kept, untruncated, and decodes; an event on the offline
- *               CPU is refused; back online, cpu1 traces again
+ *               is kept, untruncated, and decodes; a CPU-wide event on the
+ *               offline CPU is refused with perf core's ENODEV, a per-task
+ *               one bound to it accepted; back online, cpu1 traces again
  *   threads     -smp 2: two threads, one per CPU, each with its own
  *               per-thread event (contextid1): each trace holds its own
  *               thread's CONTEXTID only
@@ -172,8 +173,12 @@ static int hotplug(void)
 	tap(s.pkts && s.asyncs && !s.errors && !s.kernel_addrs,
 	    "it decodes from its start (%u packets, %u errors)", s.pkts, s.errors);
 	e = ete_open(&a, -1, 1);
-	tap(e == -ENOENT,
-	    "a CPU-wide event on the offline cpu1: ENOENT (the PMU has no unit there; got %d)", e);
+	tap(e == -ENODEV,
+	    "a CPU-wide event on the offline cpu1: ENODEV, as perf core says (got %d)", e);
+	if (e >= 0)
+		close(e);
+	e = ete_open(&a, 0, 1);
+	tap(e >= 0, "a per-task event bound to the offline cpu1: accepted (got %d)", e);
 	if (e >= 0)
 		close(e);
 	e = write_file(CPU1_ONLINE, "1");
