@@ -15,7 +15,10 @@
  *
  * Environment: ARMTRACE_CONFIG (perf config, hex: e.g. 4000 for
  * contextid1), ARMTRACE_AUX_PAGES (power of two, default 64),
- * ARMTRACE_KERNEL=1 traces the kernel too (exclude_kernel=0).
+ * ARMTRACE_KERNEL=1 traces the kernel too (exclude_kernel=0),
+ * ARMTRACE_FIRST_WINDOW=1: the buffer is expected to fill (nobody reads
+ * it), and TRACEHEX holds the first record only, a whole TRBE window
+ * from the stream's start, for truth_check's prefix mode.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -99,7 +102,8 @@ int main(int argc, char **argv)
 	struct perf_event_attr attr = { .size = sizeof(attr) };
 	struct perf_event_mmap_page *mp;
 	unsigned long long type, head, tail, total = 0, truncated = 0;
-	unsigned int nrec = 0, raw = 0;
+	unsigned int nrec = 0, raw = 0, first_coll = 0;
+	int first_window = !!getenv("ARMTRACE_FIRST_WINDOW");
 	int go[2], fd, status, i;
 	uint8_t *data, *aux, *out;
 	char c = 0;
@@ -190,6 +194,10 @@ int main(int argc, char **argv)
 			nrec++;
 			raw += !!(r->flags & PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
 			truncated += !!(r->flags & PERF_AUX_FLAG_TRUNCATED);
+			if (nrec == 1)
+				first_coll = !!(r->flags & PERF_AUX_FLAG_COLLISION);
+			if (first_window && nrec > 1)
+				goto next;
 			if (total + r->size <= mp->aux_size) {
 				unsigned long long k;
 
@@ -199,6 +207,7 @@ int main(int argc, char **argv)
 			}
 			total += r->size;
 		}
+next:
 		tail += h->size;
 	}
 	for (i = 0; i < (int)total && total <= mp->aux_size; i++)
@@ -211,8 +220,11 @@ int main(int argc, char **argv)
 	tap(WIFEXITED(status) && !WEXITSTATUS(status), "the child ran");
 	tap(nrec > 0 && total > 0, "AUX records with trace");
 	tap(raw == nrec, "every AUX record says CORESIGHT_FORMAT_RAW");
-	tap(total <= mp->aux_size && !truncated,
-	    "nothing truncated in a buffer large enough");
+	if (first_window)
+		tap(first_coll, "the first record is a filled window (COLLISION)");
+	else
+		tap(total <= mp->aux_size && !truncated,
+		    "nothing truncated in a buffer large enough");
 	printf("# %u AUX records, %llu bytes\n", nrec, total);
 	return tap_fail;
 }
