@@ -62,6 +62,8 @@ suite host-build tap_cmd "host unit tests build (ASan/UBSan)" \
 	make --no-print-directory -C selftests host
 suite pmuv3-filter "$BUILD/host/pmuv3_filter_test"
 suite trbe-action "$BUILD/host/trbe_action_test"
+suite ete-config "$BUILD/host/ete_config_test"
+suite trbe-window "$BUILD/host/trbe_window_test"
 suite hwmodel-build tap_cmd "hardware model plugin builds" \
 	make --no-print-directory -C selftests/hwmodel
 suite hwmodel-units make --no-print-directory -C selftests/hwmodel check

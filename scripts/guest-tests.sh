@@ -38,6 +38,9 @@ RUNS=(
 "hwmodel-e2e-range|--hwmodel=truth=$BUILD/logs/truth-e2e-range.log,exact=on --env ARMTRACE_RANGE=workload|hw_ete_dump|"
 "hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on,trbe_align=6 --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIGR=40|hw_ete_dump|"
 "ete-e2e|--hwmodel=truth=$BUILD/logs/truth-ete-e2e.log,exact=on|ete_perf_dump ete_groups|"
+"ete-e2e-fill|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-fill.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@500 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_LOSS=1|ete_perf_dump|"
+"ete-tests|--hwmodel=truth=$BUILD/logs/truth-ete-tests.log --smp 2 --env ARMTRACE_EL=1|ete_errno ete_priv ete_loss ete_lifecycle.sh|"
+"ete-tests-el2|--hwmodel --el2 --env ARMTRACE_EL=2|ete_errno ete_priv|"
 "ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=4000|ete_perf_dump|"
 "ete-range|--hwmodel=truth=$BUILD/logs/truth-ete-range.log,exact=on --env ARMTRACE_RANGE=workload|ete_perf_dump|"
 "ete-cpu-pm|--hwmodel=truth=$BUILD/logs/truth-ete-cpu-pm.log,exact=on --env ARMTRACE_CPU_PM=1 --env ARMTRACE_HWTEST=1|ete_perf_dump|"
@@ -97,6 +100,17 @@ for run in "${RUNS[@]}"; do
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-e2e.log" 16 "$G/ete_perf_dump" \
 			>> "$log" 2>&1 || rc=1; } ;;
+	ete-e2e-fill)
+		# A 4-page buffer nobody reads: its first window, a whole
+		# TRBE fill from the stream's start, is the truth's start.
+		[ $rc -eq 0 ] && { TRUTH_PREFIX=1 "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-e2e-fill.log" 0 "$G/ete_perf_dump" \
+			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	ete-tests)
+		# Whatever the tests did, the driver never wrote a TRBE
+		# register the model had to ignore, nor lost staged bytes.
+		[ $rc -eq 0 ] && { "$TOP/selftests/ete/truth-notes.sh" \
+			"$BUILD/logs/truth-ete-tests.log" >> "$log" 2>&1 || rc=1; } ;;
 	ete-e2e-busybox)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-e2e-busybox.log" 4 "$G/ete_perf_dump" \

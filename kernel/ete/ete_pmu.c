@@ -22,6 +22,7 @@
 #include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>
+#include <linux/irq_work.h>
 #include <linux/of.h>
 #include <linux/of_irq.h>
 #include <linux/percpu.h>
@@ -97,6 +98,20 @@ static void ete_free_aux(void *aux)
 }
 
 /*
+ * A record ending TRUNCATED, or an AUX buffer without room, must disable
+ * the event: perf_aux_output_begin()/_end() ask for it themselves with
+ * pending_disable = smp_processor_id(), but since 6.1 made pending_disable
+ * a flag that is no request at all on CPU 0, and the event would start
+ * again at its next sched-in, past the loss.  Ask as
+ * perf_event_disable_inatomic() (not exported) does.
+ */
+static void ete_disable_inatomic(struct perf_event *event)
+{
+	event->pending_disable = 1;
+	irq_work_queue(&event->pending_irq);
+}
+
+/*
  * Open the next TRBE window of the record perf_aux_output_begin() started:
  * pad to the TRBE's alignment, then find room.  With none the record ends
  * TRUNCATED at once: the trace from here on is lost, and perf says so.
@@ -104,6 +119,7 @@ static void ete_free_aux(void *aux)
 static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 {
 	struct perf_output_handle *h = &ec->handle;
+	struct perf_event *event = h->event;
 	u64 size = ete_buf_size(buf);
 	struct trbe_window w;
 
@@ -131,6 +147,7 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 		perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED |
 					PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
 		perf_aux_output_end(h, 0);
+		ete_disable_inatomic(event);
 		return -ENOSPC;
 	}
 	ec->start = w.start;
@@ -188,6 +205,7 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 					  u64 trbptr)
 {
 	struct perf_output_handle *h = &ec->handle;
+	struct perf_event *event = h->event;
 	struct ete_buf *buf = perf_get_aux(h);
 	u64 base = (u64)buf->base, size = 0, flags;
 	enum hw_trbe_action act = hw_trbe_action(trbsr, trbptr, base, 0);
@@ -225,7 +243,10 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 	if (flags & (PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_COLLISION))
 		trace_aux_lost(smp_processor_id(), flags, size);
 	perf_aux_output_flag(h, flags);
+	flags = h->aux_flags;
 	perf_aux_output_end(h, size);
+	if (flags & PERF_AUX_FLAG_TRUNCATED)
+		ete_disable_inatomic(event);
 	return act;
 }
 
@@ -278,8 +299,11 @@ static void ete_event_start(struct perf_event *event, int flags)
 	event->hw.state = 0;
 	perf_event_addr_filters_sync(event);
 	buf = perf_aux_output_begin(&ec->handle, event);
-	if (!buf)
+	if (!buf) {
+		/* No room at all: perf disables the event (with our help). */
+		ete_disable_inatomic(event);
 		goto stopped;
+	}
 	if (ete_window_begin(ec, buf))
 		goto stopped;
 	cfg = event->pmu_private;
@@ -314,15 +338,19 @@ static void ete_event_stop(struct perf_event *event, int flags)
 	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
+/*
+ * A start that found no room (or a unit that did not start) has ended
+ * its record and asked for the event to be disabled; the event stays
+ * added, stopped, so that the disable finds it on this CPU.  Failing
+ * add() instead would leave the event inactive with the request lost,
+ * and every later sched-in would log another empty TRUNCATED record.
+ */
 static int ete_event_add(struct perf_event *event, int flags)
 {
 	this_cpu_ptr(ete_pmu->cpu)->event = event;
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
-	if (flags & PERF_EF_START) {
+	if (flags & PERF_EF_START)
 		ete_event_start(event, PERF_EF_RELOAD);
-		if (event->hw.state & PERF_HES_STOPPED)
-			return -EINVAL;
-	}
 	return 0;
 }
 
@@ -389,8 +417,12 @@ static int ete_event_init(struct perf_event *event)
 
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
-	if (event->cpu >= 0 && !cpumask_test_cpu(event->cpu,
-						 &ete_pmu->supported))
+	/*
+	 * A CPU whose trace unit was never seen usable is not ours.  One that
+	 * is only offline now is: perf core then refuses the event with
+	 * ENODEV, as for any PMU, and a per-task event must suit it too.
+	 */
+	if (event->cpu >= 0 && !per_cpu_ptr(ete_pmu->cpu, event->cpu)->usable)
 		return -ENOENT;
 	if (has_branch_stack(event))
 		return -EOPNOTSUPP;
@@ -398,8 +430,9 @@ static int ete_event_init(struct perf_event *event)
 	if (task_is_in_init_pid_ns(current))
 		rights |= ETE_CFG_MAY_CONTEXTID;
 	/* A per-task event may run on any CPU: each must take its config. */
-	for_each_cpu(cpu, &ete_pmu->supported) {
-		if (event->cpu >= 0 && cpu != event->cpu)
+	for_each_possible_cpu(cpu) {
+		if (!per_cpu_ptr(ete_pmu->cpu, cpu)->usable ||
+		    (event->cpu >= 0 && cpu != event->cpu))
 			continue;
 		ret = ete_config_from_attr(&event->attr,
 					   &per_cpu_ptr(ete_pmu->cpu, cpu)->caps,
@@ -439,7 +472,11 @@ static irqreturn_t ete_trbe_irq(int irq, void *dev)
 	if (ete_window_end(ec, trbsr, trbptr) == HW_TRBE_FATAL)
 		goto stop;
 	buf = perf_aux_output_begin(h, event);
-	if (!buf || ete_window_begin(ec, buf))
+	if (!buf) {
+		ete_disable_inatomic(event);
+		goto stop;
+	}
+	if (ete_window_begin(ec, buf))
 		goto stop;
 	ete_trbe_start(buf, ec->start, ec->limit);
 	return IRQ_HANDLED;
