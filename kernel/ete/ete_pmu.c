@@ -28,6 +28,7 @@
 #include <linux/percpu.h>
 #include <linux/pid_namespace.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <asm/virt.h>
@@ -716,16 +717,56 @@ err_ep:
 	return ret;
 }
 
+/*
+ * Linux 6.1's perf core gives each task's software-context perf context
+ * the PMU that created it (ctx->pmu), and keeps the context for the
+ * task's life, even when the event that created it went away or its open
+ * failed a permission check.  It reaches the context's CPU context
+ * through ctx->pmu at the next switch or exit.  After this module goes,
+ * that would be freed memory: an oops in __perf_event_task_sched_in()
+ * the next time such a task runs.  Hand those contexts to the PMU that
+ * owns the shared software CPU context, which perf core's own switch
+ * code would do (perf_event_context_sched_in() resets ctx->pmu to it),
+ * and wait until no CPU can still be reading the old pointer.
+ */
+static void ete_forget_task_contexts(struct pmu *pmu, struct pmu *owner)
+{
+	struct task_struct *g, *t;
+	unsigned long flags;
+
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		struct perf_event_context *ctx =
+			READ_ONCE(t->perf_event_ctxp[perf_sw_context]);
+
+		if (!ctx || READ_ONCE(ctx->pmu) != pmu)
+			continue;
+		raw_spin_lock_irqsave(&ctx->lock, flags);
+		if (ctx->pmu == pmu)
+			WRITE_ONCE(ctx->pmu, owner);
+		raw_spin_unlock_irqrestore(&ctx->lock, flags);
+	}
+	rcu_read_unlock();
+	/* A switch that read ctx->pmu before the write runs irqs-off. */
+	synchronize_rcu();
+}
+
 void armtrace_ete_exit(void)
 {
 	struct ete_pmu *ep = ete_pmu;
+	struct pmu *owner;
 
 	if (!ep)
 		return;
+	/* The software context's CPU context is shared; its PMU is built in. */
+	owner = per_cpu_ptr(ep->pmu.pmu_cpu_context,
+			    raw_smp_processor_id())->ctx.pmu;
 	debugfs_remove_recursive(ete_debugfs);
 	cpu_pm_unregister_notifier(&ep->cpu_pm_nb);
 	ete_sysfs_cpu_dirs_remove(ep);
 	perf_pmu_unregister(&ep->pmu);
+	if (owner != &ep->pmu)
+		ete_forget_task_contexts(&ep->pmu, owner);
 	cpuhp_state_remove_instance(ete_hp_state, &ete_hp_node);
 	cpuhp_remove_multi_state(ete_hp_state);
 	hw->trbe_irq_free(ep->irq, ep->cpu);
