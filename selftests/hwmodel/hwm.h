@@ -146,6 +146,7 @@ struct hwm_model {
 	unsigned int mispredict;	/* every Nth conditional branch (mispredict=) */
 	int exact;			/* icount: one thread, reached counts */
 	FILE *truth;
+	FILE *code;			/* kernel code as translated (code=) */
 	FILE *log;			/* -d plugin messages, NULL if quiet */
 	uint64_t stat_syncs, stat_tbs, stat_bytes;
 };

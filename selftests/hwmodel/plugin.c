@@ -11,6 +11,7 @@
  *   brbe=32|64    BRBE records (default 32)
  *   exact=on|off  per-instruction counters for exact fault positions;
  *                 needs -icount (all vCPUs on one thread); default off
+ *   code=FILE     write the bytes of every kernel block translated
  *   kernel=on|off instrument kernel blocks (default on; off: only EL0
  *                 can be traced, at no cost in kernel code)
  *   trbe_align=N  TRBIDR_EL1.Align: TRBPTR in blocks of 2^N bytes,
@@ -96,6 +97,27 @@ static void tsb_exec(unsigned int vcpu, void *udata)
 		hwm_ete_tsb(&hwm.vcpus[vcpu]);
 }
 
+/*
+ * code=FILE: the bytes of every kernel block as QEMU translated it, so a
+ * host decoder has the running kernel's text (alternatives, static keys
+ * and modules as patched) for kernel-EL trace:  K <vaddr> <hex bytes>
+ */
+static void code_dump(const struct qemu_plugin_tb *qtb, uint64_t vaddr,
+		      size_t n)
+{
+	size_t i, j;
+
+	fprintf(hwm.code, "K %#llx ", (unsigned long long)vaddr);
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(qtb, i);
+		const uint8_t *b = qemu_plugin_insn_data(insn);
+
+		for (j = 0; j < qemu_plugin_insn_size(insn); j++)
+			fprintf(hwm.code, "%02x", b[j]);
+	}
+	fputc('\n', hwm.code);
+}
+
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *qtb)
 {
 	size_t n = qemu_plugin_tb_n_insns(qtb), i;
@@ -113,6 +135,8 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *qtb)
 	t->n = n;
 	t->kernel = (vaddr >> 55) & 1;
 	t->vec = t->kernel && !(vaddr & 0x7f);
+	if (hwm.code && t->kernel)
+		code_dump(qtb, vaddr, n);
 	instrument = !t->kernel || kernel_blocks;
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(qtb, i);
@@ -175,7 +199,11 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 	if (hwm.truth)
 		fclose(hwm.truth);
 	hwm.truth = NULL;
+	if (hwm.code)
+		fclose(hwm.code);
+	hwm.code = NULL;
 }
+
 
 static int map_ram(const char *path, uint64_t region)
 {
@@ -219,7 +247,7 @@ static int on(const char *v)
 HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 				   int argc, char **argv)
 {
-	const char *mem = NULL, *truth = NULL;
+	const char *mem = NULL, *truth = NULL, *code = NULL;
 	uint64_t region = 0;
 	unsigned int i, ncpu;
 	int a;
@@ -240,6 +268,8 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			hwm.ram_base = strtoull(v, NULL, 0);
 		else if (KEY("truth"))
 			truth = v;
+		else if (KEY("code"))
+			code = v;
 		else if (KEY("brbe"))
 			hwm.brbe_nrec = strtoul(v, NULL, 0) == 64 ? 64 : 32;
 		else if (KEY("exact"))
@@ -287,6 +317,14 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 		}
 		setvbuf(hwm.truth, NULL, _IOFBF, 1 << 20);
 		fprintf(hwm.truth, "# armtrace hwmodel truth 1\n");
+	}
+	if (code) {
+		hwm.code = fopen(code, "w");
+		if (!hwm.code) {
+			hwm_logf("hwmodel: %s: %s\n", code, strerror(errno));
+			return -1;
+		}
+		setvbuf(hwm.code, NULL, _IOFBF, 1 << 20);
 	}
 	hwm.nr_vcpus = ncpu;
 	hwm.vcpus = calloc(ncpu, sizeof(*hwm.vcpus));

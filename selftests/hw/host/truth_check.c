@@ -28,6 +28,7 @@
 #include "truth_log.h"
 
 #define MAX_ELFS 4
+#define MAX_CODE 4	/* kernel code regions (TRUTH_CODE) */
 
 static int tap_n;
 
@@ -191,6 +192,98 @@ static int same_els(const struct enc_els *a, const struct enc_els *b)
 	return j > 0;
 }
 
+/*
+ * TRUTH_CODE=FILE: the kernel code the model saw translated ("K vaddr
+ * hexbytes" per block, hwmodel's code= option), for kernel-EL trace.
+ * The blocks are gathered into at most MAX_CODE regions, split where a
+ * gap exceeds 1 MiB; bytes never seen stay zero, later blocks win.
+ */
+struct code_blk {
+	uint64_t va, n;
+};
+
+static int blk_cmp(const void *a, const void *b)
+{
+	const struct code_blk *x = a, *y = b;
+
+	return x->va < y->va ? -1 : x->va > y->va;
+}
+
+static int load_code(const char *path, struct ete_img *img,
+		     struct enc_mem *mem, int *nmem)
+{
+	static char line[1 << 17];
+	struct { uint64_t lo, hi; uint8_t *b; } r[MAX_CODE];
+	struct code_blk *blk = NULL;
+	size_t nblk = 0, cap = 0, i;
+	unsigned long long va;
+	int nr = 0, k, pass;
+	FILE *f;
+
+	/* Pass 0 finds the regions' bounds, pass 1 fills them. */
+	for (pass = 0; pass < 2; pass++) {
+		f = fopen(path, "r");
+		if (!f)
+			return -1;
+		while (fgets(line, sizeof(line), f)) {
+			char *hex = strchr(line + 2, ' ');
+			uint64_t n;
+
+			if (sscanf(line, "K %llx ", &va) != 1 || !hex)
+				continue;
+			n = strcspn(++hex, "\n") / 2;
+			if (pass == 0) {
+				if (nblk == cap) {
+					cap = cap ? 2 * cap : 4096;
+					blk = realloc(blk, cap * sizeof(*blk));
+					if (!blk)
+						return -1;
+				}
+				blk[nblk++] = (struct code_blk){ va, n };
+				continue;
+			}
+			for (k = 0; k < nr && !(va >= r[k].lo && va + n <= r[k].hi); k++)
+				;
+			for (i = 0; i < n && k < nr; i++) {
+				unsigned int b;
+
+				if (sscanf(hex + 2 * i, "%2x", &b) != 1)
+					break;
+				r[k].b[va - r[k].lo + i] = b;
+			}
+		}
+		fclose(f);
+		if (pass)
+			break;
+		qsort(blk, nblk, sizeof(*blk), blk_cmp);
+		for (i = 0; i < nblk; i++) {
+			if (nr && blk[i].va <= r[nr - 1].hi + (1 << 20)) {
+				if (blk[i].va + blk[i].n > r[nr - 1].hi)
+					r[nr - 1].hi = blk[i].va + blk[i].n;
+				continue;
+			}
+			if (nr == MAX_CODE)
+				return -1;
+			r[nr].lo = blk[i].va;
+			r[nr].hi = blk[i].va + blk[i].n;
+			nr++;
+		}
+		free(blk);
+		for (k = 0; k < nr; k++)
+			if (!(r[k].b = calloc(1, r[k].hi - r[k].lo)))
+				return -1;
+	}
+	for (k = 0; k < nr; k++) {
+		if (ete_img_add_buffer(img, r[k].lo, r[k].b, r[k].hi - r[k].lo))
+			return -1;
+		mem[(*nmem)++] = (struct enc_mem){ r[k].lo, r[k].b,
+						   r[k].hi - r[k].lo };
+		printf("# kernel code %#llx-%#llx\n",
+		       (unsigned long long)r[k].lo, (unsigned long long)r[k].hi);
+	}
+	return 0;
+}
+
 /* Map the PT_LOAD segments of a static AArch64 ELF into the image. */
 static int load_elf(struct ete_img *img, const uint8_t *elf, size_t len,
 		    struct enc_mem *mem)
@@ -230,9 +323,9 @@ int main(int argc, char **argv)
 	struct truth_evs truth;
 	struct view view;
 	struct ete_img img;
-	struct enc_mem mem[MAX_ELFS] = { 0 };
+	struct enc_mem mem[MAX_ELFS + MAX_CODE] = { 0 };
 	uint8_t *elf[MAX_ELFS];
-	int k, nelf = 0, min_exc, pids[2] = { -1, -1 };
+	int k, nelf = 0, nmem, min_exc, pids[2] = { -1, -1 };
 	struct enc_els ocsd = { 0 };
 	struct enc_ocsd_stats ost;
 	uint8_t *trace = NULL;
@@ -338,6 +431,11 @@ int main(int argc, char **argv)
 		nelf++;
 	}
 
+	nmem = nelf;
+	if (getenv("TRUTH_CODE") &&
+	    load_code(getenv("TRUTH_CODE"), &img, mem, &nmem))
+		return tap(0, "kernel code from ", getenv("TRUTH_CODE")) ? 1 : 0;
+
 	cfg.trace_id = cfg.pkt.trctraceidr;
 	if (ete_dec_init(&dec, &cfg, &img, on_elems, &s))
 		return tap(0, "decoder accepts the trace unit's registers", "");
@@ -412,7 +510,7 @@ int main(int argc, char **argv)
 	printf("# %d exceptions, at least %d expected\n", xs, min_exc);
 	fail |= tap(xs >= min_exc, "the path includes the exceptions", "");
 
-	if (enc_ocsd_decode(&cfg.pkt, mem, nelf, trace, tlen, &ocsd, &ost))
+	if (enc_ocsd_decode(&cfg.pkt, mem, nmem, trace, tlen, &ocsd, &ost))
 		fail |= tap(0, "OpenCSD 1.3.3 decodes the trace: ", ost.last_err);
 	else
 		fail |= tap(!ost.errors && !ost.nacc && same_els(&s.els, &ocsd),

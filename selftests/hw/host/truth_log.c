@@ -58,13 +58,13 @@ static int read_log(const char *path, unsigned int want,
 		}
 		if (!in)
 			continue;
-		if (sscanf(line, "B %u %31s %lli %lli %*s %*s %d", &cpu, kind,
+		if (sscanf(line, "B %u %31s %llx %llx %*s %*s %d", &cpu, kind,
 			   &a, &b, &tk) == 5 && cpu == want) {
 			if (keep && !keep(ctx, a))
 				continue;
 			ev = (struct truth_ev){ .kind = 'B', .src = a,
 						.dst = b, .taken = tk };
-		} else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
+		} else if (sscanf(line, "X %u %31s %llx %llx %llx", &cpu, kind,
 				  &a, &b, &c) == 5 && cpu == want) {
 			if (keep && !keep(ctx, a))
 				continue;
