@@ -32,60 +32,11 @@
  * first record's trace with "PREFIX 1" (what follows a fill is not the
  * start of a stream).
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <linux/perf_event.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include "ete_util.h"
 
-#include <armtrace/ete_abi.h>
-#include <armtrace/ete_regs.h>
-#include "../hw/hwtest_util.h"
-
-#define PMU_DIR		"/sys/bus/event_source/devices/ete/"
+#define PMU_DIR		ETE_PMU_DIR
 #define DATA_PAGES	16
 #define PAGE		4096ul
-
-static unsigned long long sysfs_u64(const char *path)
-{
-	unsigned long long v = ~0ull;
-	FILE *f = fopen(path, "r");
-
-	if (f) {
-		if (fscanf(f, "%lli", &v) != 1)
-			v = ~0ull;
-		fclose(f);
-	}
-	return v;
-}
-
-/* TRCCONFIGR as perf derives it from config (tools/perf cs-etm.c). */
-static unsigned int configr_of(unsigned long long config)
-{
-	unsigned int c = 0;
-
-	if (config & ETE_CFG_BRANCH_BROADCAST)
-		c |= TRCCONFIGR_BB;
-	if (config & ETE_CFG_CYCACC)
-		c |= TRCCONFIGR_CCI;
-	if (config & ETE_CFG_CONTEXTID1)
-		c |= TRCCONFIGR_CID;
-	if (config & ETE_CFG_CONTEXTID2)
-		c |= TRCCONFIGR_VMID | TRCCONFIGR_VMIDOPT;
-	if (config & ETE_CFG_TIMESTAMP)
-		c |= TRCCONFIGR_TS;
-	if (config & ETE_CFG_RETSTACK)
-		c |= TRCCONFIGR_RS;
-	return c;
-}
 
 /* Each first touch faults in the middle of the loop body's block. */
 static __attribute__((noinline)) long touch(volatile char *p, int pages)
@@ -120,13 +71,6 @@ static long file_offset(const void *addr, char *exe, size_t n)
 	return ret;
 }
 
-static int tap_n, tap_fail;
-
-static void tap(int ok, const char *what)
-{
-	printf("%sok %d - ete_perf_dump: %s\n", ok ? "" : "not ", ++tap_n, what);
-	tap_fail |= !ok;
-}
 
 int main(int argc, char **argv)
 {
@@ -147,9 +91,9 @@ int main(int argc, char **argv)
 
 	if (hwtest_pin_cpu0() || pipe(go))
 		return 1;
-	type = sysfs_u64(PMU_DIR "type");
+	type = sysfs_ull(PMU_DIR "type");
 	if (type == ~0ull) {
-		tap(0, "the ete PMU is registered");
+		tap(0, "ete_perf_dump: the ete PMU is registered");
 		return 1;
 	}
 	pid = fork();
@@ -181,7 +125,7 @@ int main(int argc, char **argv)
 	fd = syscall(SYS_perf_event_open, &attr, pid, -1, -1, 0);
 	if (fd < 0) {
 		printf("# perf_event_open: %s\n", strerror(errno));
-		tap(0, "perf_event_open of a per-task ete event");
+		tap(0, "ete_perf_dump: perf_event_open of a per-task ete event");
 		kill(pid, 9);
 		return 1;
 	}
@@ -198,7 +142,7 @@ int main(int argc, char **argv)
 		   PROT_READ | PROT_WRITE, MAP_SHARED, fd, mp->aux_offset);
 	if (aux == MAP_FAILED) {
 		printf("# AUX mmap of %lu pages: %s\n", aux_pages, strerror(errno));
-		tap(0, "the AUX area maps");
+		tap(0, "ete_perf_dump: the AUX area maps");
 		return 1;
 	}
 	if (getenv("ARMTRACE_RANGE")) {
@@ -211,7 +155,7 @@ int main(int argc, char **argv)
 			 hi + 1 - lo, exe);
 		printf("# %s\n", filter);
 		tap(off >= 0 && !ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter),
-		    "an address range filter on the traced binary");
+		    "ete_perf_dump: an address range filter on the traced binary");
 		printf("STATUS trcviiectlr 0x1\nSTATUS trcacvr0 %#lx\n"
 		       "STATUS trcacvr1 %#lx\n", lo, hi);
 	}
@@ -221,13 +165,13 @@ int main(int argc, char **argv)
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 
 	/* The trace unit's registers, where perf's cs_etm reads them. */
-	printf("STATUS trcidr0 %#llx\n", sysfs_u64(PMU_DIR "cpu0/trcidr/trcidr0"));
-	printf("STATUS trcidr1 %#llx\n", sysfs_u64(PMU_DIR "cpu0/trcidr/trcidr1"));
-	printf("STATUS trcidr2 %#llx\n", sysfs_u64(PMU_DIR "cpu0/trcidr/trcidr2"));
-	printf("STATUS trcidr8 %#llx\n", sysfs_u64(PMU_DIR "cpu0/trcidr/trcidr8"));
+	printf("STATUS trcidr0 %#llx\n", sysfs_ull(PMU_DIR "cpu0/trcidr/trcidr0"));
+	printf("STATUS trcidr1 %#llx\n", sysfs_ull(PMU_DIR "cpu0/trcidr/trcidr1"));
+	printf("STATUS trcidr2 %#llx\n", sysfs_ull(PMU_DIR "cpu0/trcidr/trcidr2"));
+	printf("STATUS trcidr8 %#llx\n", sysfs_ull(PMU_DIR "cpu0/trcidr/trcidr8"));
 	printf("STATUS trcdevarch %#llx\n",
-	       sysfs_u64(PMU_DIR "cpu0/mgmt/trcdevarch"));
-	printf("STATUS trcconfigr %#x\n", configr_of(attr.config));
+	       sysfs_ull(PMU_DIR "cpu0/mgmt/trcdevarch"));
+	printf("STATUS trcconfigr %#x\n", ete_configr_of(attr.config));
 	printf("STATUS trctraceidr %#x\n", ETE_TRACE_ID(0));
 
 	/* Walk the ring: each AUX record names a stretch of the AUX area. */
@@ -278,18 +222,18 @@ int main(int argc, char **argv)
 			out[k] = aux[(ah - n + k) % mp->aux_size];
 		total = n;
 		printf("SNAPSHOT %llu\n", ah);
-		tap(ah > mp->aux_size, "the snapshot buffer wrapped");
-		tap(overwrite == nrec, "every AUX record says OVERWRITE");
+		tap(ah > mp->aux_size, "ete_perf_dump: the snapshot buffer wrapped");
+		tap(overwrite == nrec, "ete_perf_dump: every AUX record says OVERWRITE");
 	}
 	if (getenv("ARMTRACE_CPU_PM"))
-		tap(nrec >= 5, "a record closed at each CPU PM enter (4)");
+		tap(nrec >= 5, "ete_perf_dump: a record closed at each CPU PM enter (4)");
 	if (loss) {
 		tap(nrec > 1 && (first_flags & PERF_AUX_FLAG_COLLISION),
-		    "the window that filled says COLLISION");
+		    "ete_perf_dump: the window that filled says COLLISION");
 		tap((last_flags & PERF_AUX_FLAG_TRUNCATED) && !last_size &&
 		    truncated == 1 && collision == nrec - 1,
-		    "the record with no room says TRUNCATED, once, empty");
-		tap(total < mp->aux_size, "no byte written past the free space");
+		    "ete_perf_dump: the record with no room says TRUNCATED, once, empty");
+		tap(total < mp->aux_size, "ete_perf_dump: no byte written past the free space");
 		total = first;
 		printf("PREFIX 1\n");
 	}
@@ -300,13 +244,13 @@ int main(int argc, char **argv)
 	/* One traced process: its CONTEXTIDs must all be the child's PID. */
 	printf("PIDS %d 0\n", (int)pid);
 
-	tap(WIFEXITED(status) && !WEXITSTATUS(status), "the child ran");
-	tap(nrec > 0 && total > 0, "AUX records with trace");
-	tap(raw == nrec, "every AUX record says CORESIGHT_FORMAT_RAW");
+	tap(WIFEXITED(status) && !WEXITSTATUS(status), "ete_perf_dump: the child ran");
+	tap(nrec > 0 && total > 0, "ete_perf_dump: AUX records with trace");
+	tap(raw == nrec, "ete_perf_dump: every AUX record says CORESIGHT_FORMAT_RAW");
 	if (!loss)
 		tap(total <= mp->aux_size && !truncated,
-		    snapshot ? "nothing truncated in overwrite mode" :
-		    "nothing truncated in a buffer large enough");
+		    "ete_perf_dump: nothing truncated %s",
+		    snapshot ? "in overwrite mode" : "in a buffer large enough");
 	printf("# %u AUX records, %llu bytes\n", nrec, total);
 	return tap_fail;
 }
