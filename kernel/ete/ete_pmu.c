@@ -174,6 +174,7 @@ static enum hw_trbe_action ete_snapshot_end(struct ete_cpu *ec,
 					    u64 trbsr, u64 trbptr)
 {
 	struct perf_output_handle *h = &ec->handle;
+	struct perf_event *event = h->event;
 	u64 size = ete_buf_size(buf), off = trbptr - (u64)buf->base, n;
 	u64 flags = PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW;
 
@@ -195,6 +196,9 @@ static enum hw_trbe_action ete_snapshot_end(struct ete_cpu *ec,
 		trace_aux_lost(smp_processor_id(), flags, min(n, size));
 	perf_aux_output_flag(h, flags);
 	perf_aux_output_end(h, min(n, size));
+	/* A fault ends a snapshot session as it ends any other. */
+	if (flags & PERF_AUX_FLAG_TRUNCATED)
+		ete_disable_inatomic(event);
 	return act;
 }
 
