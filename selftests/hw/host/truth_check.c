@@ -521,6 +521,8 @@ int main(int argc, char **argv)
 	ete_img_free(&img);
 	for (k = 0; k < nelf; k++)
 		free(elf[k]);
+	for (k = nelf; k < nmem; k++)	/* load_code()'s regions */
+		free((void *)mem[k].data);
 	free(trace);
 	truth_free(&tl);
 	free(s.out.v);
