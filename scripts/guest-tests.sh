@@ -42,6 +42,8 @@ RUNS=(
 "ete-tests|--hwmodel=truth=$BUILD/logs/truth-ete-tests.log --smp 2 --env ARMTRACE_EL=1|ete_errno ete_priv ete_loss ete_lifecycle.sh|"
 "ete-tests-el2|--hwmodel --el2 --env ARMTRACE_EL=2|ete_errno ete_priv|"
 "ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=4000|ete_perf_dump|"
+# The kernel traced too: kernel code as the model translated it (code=).
+"ete-kernel|--hwmodel=truth=$BUILD/logs/truth-ete-kernel.log,exact=on,code=$BUILD/logs/code-ete-kernel.txt --env ARMTRACE_KERNEL=1|ete_perf_dump|"
 "ete-range|--hwmodel=truth=$BUILD/logs/truth-ete-range.log,exact=on --env ARMTRACE_RANGE=workload|ete_perf_dump|"
 "ete-cpu-pm|--hwmodel=truth=$BUILD/logs/truth-ete-cpu-pm.log,exact=on --env ARMTRACE_CPU_PM=1 --env ARMTRACE_HWTEST=1|ete_perf_dump|"
 "ete-loss|--hwmodel=truth=$BUILD/logs/truth-ete-loss.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=2 --env ARMTRACE_TRACEPOINTS=loss.tracepoints|ete_perf_dump|"
@@ -115,6 +117,11 @@ for run in "${RUNS[@]}"; do
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-e2e-busybox.log" 4 "$G/ete_perf_dump" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	ete-kernel)
+		[ $rc -eq 0 ] && { TRUTH_CODE=$BUILD/logs/code-ete-kernel.txt \
+			"$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-kernel.log" 16 "$G/ete_perf_dump" \
+			>> "$log" 2>&1 || rc=1; } ;;
 	ete-range)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-range.log" 0 "$G/ete_perf_dump" \

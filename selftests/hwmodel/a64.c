@@ -36,6 +36,12 @@ unsigned int hwm_a64_classify(uint32_t op, uint64_t pc, uint64_t *target)
 		if (in.sub == ETE_INSN_S_ERET)
 			return HWM_K_ERET;
 		return in.link ? HWM_K_BLR : HWM_K_BR;
+	case ETE_INSN_ISB:
+		/*
+		 * ETE "P0 instructions": an ISB is a waypoint traced as an E
+		 * atom, as libete's and OpenCSD's decoders expect.
+		 */
+		return HWM_K_ISB;
 	default:
 		break;
 	}
@@ -69,7 +75,7 @@ const char *hwm_kind_name(unsigned int k)
 		[HWM_K_BCOND] = "cond", [HWM_K_BR] = "br", [HWM_K_BLR] = "blr",
 		[HWM_K_RET] = "ret", [HWM_K_ERET] = "eret",
 		[HWM_K_CALL] = "call", [HWM_K_BRK] = "brk",
-		[HWM_K_SYNC] = "sync", [HWM_K_TSB] = "tsb",
+		[HWM_K_SYNC] = "sync", [HWM_K_TSB] = "tsb", [HWM_K_ISB] = "isb",
 	};
 
 	return k < HWM_K_COUNT ? names[k] : "?";

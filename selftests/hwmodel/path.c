@@ -123,6 +123,31 @@ static void count_insns(struct hwm_vcpu *c, unsigned int from, uint64_t upto)
 }
 
 /*
+ * Instructions @from..@upto-1 of block @p ran to completion at
+ * c->prev_el.  An ISB among them is no branch but a P0 instruction (ETE
+ * "P0 instructions"; OpenCSD and libete decode it as a waypoint): the
+ * trace unit gives it an E atom, in order with the branch or exception
+ * that ends the block.  BRBE records nothing for it and the truth log,
+ * a log of branches and exceptions, has no line for it.  QEMU ends a
+ * block after an ISB, so it is the last instruction of its block.
+ */
+static void run_insns(struct hwm_vcpu *c, const struct hwm_tb *p,
+		      unsigned int from, uint64_t upto)
+{
+	uint64_t i;
+
+	for (i = from; i < upto && i < p->n; i++) {
+		if (p->kinds[i] != HWM_K_ISB)
+			continue;
+		count_insns(c, from, i + 1);
+		from = i + 1;
+		hwm_ete_branch(c, HWM_K_ISB, ADDR(p, i), 1, ADDR(p, i + 1),
+			       c->prev_el);
+	}
+	count_insns(c, from, upto);
+}
+
+/*
  * An exception was taken in or right after block @p (entered at @from,
  * @reached of its instructions reached, 0 if not known), to @vector
  * (0: not seen) at @el_to; @ret_hint is where the PE came back to, if
@@ -140,19 +165,19 @@ static void resolve_exc(struct hwm_vcpu *c, const struct hwm_tb *p,
 	if (reached && reached < n) {
 		/* Cut short: instruction reached-1 took the exception. */
 		k = reached - 1;
-		count_insns(c, from, k);
+		run_insns(c, p, from, k);
 		type = vec == HWM_VEC_SYNC || vec == HWM_VEC_UNKNOWN ?
 		       fault_type(p->kinds[k]) : async_type(vec);
 		emit_exc(c, type, ADDR(p, k), ADDR(p, k), vector, el_p, el_to);
 		return;
 	}
 	if (kind == HWM_K_CALL) {
-		count_insns(c, from, n);
+		run_insns(c, p, from, n);
 		emit_exc(c, HWM_EXC_CALL, ADDR(p, last), ft, vector, el_p, el_to);
 		return;
 	}
 	if (kind == HWM_K_BRK) {
-		count_insns(c, from, last);
+		run_insns(c, p, from, last);
 		emit_exc(c, HWM_EXC_INSN_DEBUG, ADDR(p, last), ADDR(p, last),
 			 vector, el_p, el_to);
 		return;
@@ -161,7 +186,7 @@ static void resolve_exc(struct hwm_vcpu *c, const struct hwm_tb *p,
 	if (!reached && ret_hint >= ADDR(p, from) && ret_hint <= ADDR(p, last) &&
 	    !hint_legal && (vec == HWM_VEC_SYNC || vec == HWM_VEC_UNKNOWN)) {
 		k = (ret_hint - p->vaddr) / 4;
-		count_insns(c, from, k);
+		run_insns(c, p, from, k);
 		emit_exc(c, fault_type(p->kinds[k]), ret_hint, ret_hint, vector,
 			 el_p, el_to);
 		return;
@@ -169,7 +194,7 @@ static void resolve_exc(struct hwm_vcpu *c, const struct hwm_tb *p,
 	/* A fault on the last instruction, which is not a branch. */
 	if (vec == HWM_VEC_SYNC && !hwm_kind_is_branch(kind) &&
 	    (kind == HWM_K_LDST || kind == HWM_K_SYS) && ret_hint != ft) {
-		count_insns(c, from, last);
+		run_insns(c, p, from, last);
 		emit_exc(c, fault_type(kind), ADDR(p, last), ADDR(p, last),
 			 vector, el_p, el_to);
 		return;
@@ -181,7 +206,7 @@ static void resolve_exc(struct hwm_vcpu *c, const struct hwm_tb *p,
 		x = ft;
 	else if (hint_legal)
 		x = ret_hint;
-	count_insns(c, from, x ? n : last);
+	run_insns(c, p, from, x ? n : last);
 	type = vec == HWM_VEC_SYNC ? HWM_EXC_INSN_FAULT : async_type(vec);
 	if (!x) {
 		/*
@@ -228,7 +253,7 @@ static void resolve(struct hwm_vcpu *c, const struct hwm_tb *t,
 		 * is no exception.
 		 */
 		if (el_s == el_p && (s == ADDR(p, k) || s == ADDR(p, k + 1))) {
-			count_insns(c, from, k);
+			run_insns(c, p, from, k);
 			c->prev = NULL;
 			return;
 		}
@@ -238,7 +263,7 @@ static void resolve(struct hwm_vcpu *c, const struct hwm_tb *t,
 	}
 	if (legal_next(p, el_p, s, el_s) &&
 	    !(t->vec && el_s && hwm_kind_is_indirect(kind) && kind != HWM_K_ERET)) {
-		count_insns(c, from, n);
+		run_insns(c, p, from, n);
 		if (hwm_kind_is_branch(kind))
 			emit_branch(c, kind, ADDR(p, last), s,
 				    kind != HWM_K_BCOND || s == p->target,
@@ -272,7 +297,7 @@ void hwm_path_tb(struct hwm_vcpu *c, const struct hwm_tb *t, uint64_t reached)
 			unsigned int kind = p->kinds[p->n - 1];
 
 			if (kind == HWM_K_ERET || el < c->prev_el) {
-				count_insns(c, c->prev_from, p->n);
+				run_insns(c, p, c->prev_from, p->n);
 				emit_branch(c, HWM_K_ERET, ADDR(p, p->n - 1),
 					    t->vaddr, 1, c->prev_el, el);
 			} else {

@@ -6,6 +6,7 @@
  * several threads.
  */
 #include <inttypes.h>
+#include <string.h>
 #include "hwm.h"
 
 static const char *exc_name(unsigned int type)
@@ -55,6 +56,13 @@ void hwm_truth_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
 
 void hwm_truth_note(struct hwm_vcpu *c, const char *what, uint64_t arg)
 {
+	/*
+	 * The code dump (code=) marks the trace windows too: code patched
+	 * and translated again after a window (a static key switched off
+	 * when the event is freed) is not what ran in it.
+	 */
+	if (hwm.code && (!strcmp(what, "ete-start") || !strcmp(what, "ete-stop")))
+		fprintf(hwm.code, "N %u %s %#" PRIx64 "\n", c->idx, what, arg);
 	if (!hwm.truth)
 		return;
 	fprintf(hwm.truth, "N %u %s %#" PRIx64 "\n", c->idx, what, arg);

@@ -196,7 +196,10 @@ static int same_els(const struct enc_els *a, const struct enc_els *b)
  * TRUTH_CODE=FILE: the kernel code the model saw translated ("K vaddr
  * hexbytes" per block, hwmodel's code= option), for kernel-EL trace.
  * The blocks are gathered into at most MAX_CODE regions, split where a
- * gap exceeds 1 MiB; bytes never seen stay zero, later blocks win.
+ * gap exceeds 1 MiB; bytes never seen stay zero, later blocks win, but
+ * a block translated after CPU 0's trace window ("N 0 ete-stop") only
+ * fills bytes not seen before: code patched after the window (a static
+ * key the freed event switched off) is not what ran in it.
  */
 struct code_blk {
 	uint64_t va, n;
@@ -213,11 +216,13 @@ static int load_code(const char *path, struct ete_img *img,
 		     struct enc_mem *mem, int *nmem)
 {
 	static char line[1 << 17];
-	struct { uint64_t lo, hi; uint8_t *b; } r[MAX_CODE];
+	struct { uint64_t lo, hi; uint8_t *b, *seen; } r[MAX_CODE];
 	struct code_blk *blk = NULL;
 	size_t nblk = 0, cap = 0, i;
 	unsigned long long va;
-	int nr = 0, k, pass;
+	int nr = 0, k, pass, after = 0;
+	unsigned int cpu;
+	char what[32];
 	FILE *f;
 
 	/* Pass 0 finds the regions' bounds, pass 1 fills them. */
@@ -225,10 +230,16 @@ static int load_code(const char *path, struct ete_img *img,
 		f = fopen(path, "r");
 		if (!f)
 			return -1;
+		after = 0;
 		while (fgets(line, sizeof(line), f)) {
 			char *hex = strchr(line + 2, ' ');
 			uint64_t n;
 
+			if (sscanf(line, "N %u %31s", &cpu, what) == 2 && !cpu) {
+				after = !strcmp(what, "ete-stop") ? 1 :
+					!strcmp(what, "ete-start") ? 0 : after;
+				continue;
+			}
 			if (sscanf(line, "K %llx ", &va) != 1 || !hex)
 				continue;
 			n = strcspn(++hex, "\n") / 2;
@@ -249,7 +260,10 @@ static int load_code(const char *path, struct ete_img *img,
 
 				if (sscanf(hex + 2 * i, "%2x", &b) != 1)
 					break;
+				if (after && r[k].seen[va - r[k].lo + i])
+					continue;
 				r[k].b[va - r[k].lo + i] = b;
+				r[k].seen[va - r[k].lo + i] = 1;
 			}
 		}
 		fclose(f);
@@ -270,9 +284,12 @@ static int load_code(const char *path, struct ete_img *img,
 		}
 		free(blk);
 		for (k = 0; k < nr; k++)
-			if (!(r[k].b = calloc(1, r[k].hi - r[k].lo)))
+			if (!(r[k].b = calloc(1, r[k].hi - r[k].lo)) ||
+			    !(r[k].seen = calloc(1, r[k].hi - r[k].lo)))
 				return -1;
 	}
+	for (k = 0; k < nr; k++)
+		free(r[k].seen);
 	for (k = 0; k < nr; k++) {
 		if (ete_img_add_buffer(img, r[k].lo, r[k].b, r[k].hi - r[k].lo))
 			return -1;
@@ -521,6 +538,8 @@ int main(int argc, char **argv)
 	ete_img_free(&img);
 	for (k = 0; k < nelf; k++)
 		free(elf[k]);
+	for (k = nelf; k < nmem; k++)	/* load_code()'s regions */
+		free((void *)mem[k].data);
 	free(trace);
 	truth_free(&tl);
 	free(s.out.v);

@@ -16,6 +16,8 @@
 #include <armtrace/hwmodel_abi.h>
 #include <armtrace/ref_config.h>
 #include <armtrace/trbe_regs.h>
+#include <ete/dec.h>
+#include <ete/img.h>
 #include "hwm.h"
 
 static unsigned int n_test, n_fail;
@@ -65,7 +67,9 @@ static const struct insn_case insns[] = {
 	{ "smc #0", 0xd4000003, 0, HWM_K_CALL, 0 },
 	{ "brk #0x800", 0xd4310000, 0, HWM_K_BRK, 0 },
 	{ "nop", 0xd503201f, 0, HWM_K_OTHER, 0 },
-	{ "isb", 0xd5033fdf, 0, HWM_K_OTHER, 0 },
+	{ "isb (a P0 waypoint)", 0xd5033fdf, 0, HWM_K_ISB, 0 },
+	{ "isb #5 (any CRm)", 0xd50335df, 0, HWM_K_ISB, 0 },
+	{ "dsb sy (no waypoint without data trace)", 0xd5033f9f, 0, HWM_K_OTHER, 0 },
 	{ "hint #0x6e (model sync)", HWM_SYNC_INSN, 0, HWM_K_SYNC, 0 },
 	{ "tsb csync (hint #18, Arm ARM C6)", 0xd503225f, 0, HWM_K_TSB, 0 },
 	{ "psb csync (hint #17: not a drain)", 0xd503223f, 0, HWM_K_OTHER, 0 },
@@ -570,7 +574,7 @@ static void model_reset(unsigned int kernel_el, int el2, int el3)
 /* A block at @va: one letter per instruction (see below), then its target. */
 static const struct hwm_tb *blk(uint64_t va, const char *k, uint64_t target)
 {
-	static const char letters[] = "olsbLcrRtevky";
+	static const char letters[] = "olsbLcrRtevkyTi";
 	size_t n = strlen(k), i;
 	size_t words = (sizeof(struct hwm_tb) + n + 7) / 8;
 	struct hwm_tb *t = (struct hwm_tb *)&pool[pool_used];
@@ -585,7 +589,7 @@ static const struct hwm_tb *blk(uint64_t va, const char *k, uint64_t target)
 	t->kernel = (va >> 55) & 1;
 	t->vec = t->kernel && !(va & 0x7f);
 	/* o other, l ld/st, s sys, b B, L BL, c cond, r BR, R BLR, t RET,
-	 * e ERET, v SVC, k BRK, y the sync hint */
+	 * e ERET, v SVC, k BRK, y the sync hint, T TSB CSYNC, i ISB */
 	for (i = 0; i < n; i++)
 		t->kinds[i] = (uint8_t)(strchr(letters, k[i]) - letters);
 	return t;
@@ -727,6 +731,137 @@ static void test_ete_viewinst(void)
 	tcpu.regs[HW_TRCVICTLR] = 0x001;
 	ok(hwm_ete_el_mask(&tcpu) == 0, "viewinst event ",
 	   "TRCVISSCTLR start point, SSSTATUS 0: stays stopped");
+}
+
+/* The trace unit's bytes, captured in place of the TRBE sink. */
+static uint8_t ete_cap[4096];
+static size_t ete_cap_n;
+
+static size_t ete_cap_write(void *priv, const uint8_t *buf, size_t len)
+{
+	(void)priv;
+	if (len > sizeof(ete_cap) - ete_cap_n)
+		len = sizeof(ete_cap) - ete_cap_n;
+	memcpy(ete_cap + ete_cap_n, buf, len);
+	ete_cap_n += len;
+	return len;
+}
+
+struct isb_elems {
+	struct ete_elem e[32];
+	size_t n;
+};
+
+static int isb_sink(void *ctx, const struct ete_elem *el, size_t n)
+{
+	struct isb_elems *s = ctx;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((el[i].type == ETE_ELEM_INSTR_RANGE ||
+		     el[i].type == ETE_ELEM_EXCEPTION) && s->n < 32)
+			s->e[s->n++] = el[i];
+	return 0;
+}
+
+/*
+ * ETE "P0 instructions": an ISB is a P0 instruction, traced as an E atom
+ * like a taken branch; libete's and OpenCSD's decoders end an instruction
+ * range at it.  EL0 code (the model's blocks and the same bytes for the
+ * decoder): an ISB ending a block, a B, an ISB alone, a not-taken CBZ, an
+ * ISB with an IRQ after it (into the kernel, not traced) returning to
+ * the instruction after it, a B.  Decoded with libete, each range ends
+ * where the model's block did, and the IRQ's preferred return address is
+ * the instruction after the ISB.
+ */
+static void test_ete_isb_waypoint(void)
+{
+	static const uint32_t code[] = {
+		[0x00 / 4] = 0xd503201f, 0xd503201f, 0xd5033fdf, /* nop; nop; isb */
+		[0x0c / 4] = 0xd503201f, 0x1400003c,	/* nop; b 0x400100 */
+		[0x100 / 4] = 0xd5033fdf,		/* isb */
+		[0x104 / 4] = 0xb40007e0,		/* cbz x0, 0x400200 */
+		[0x108 / 4] = 0xd503201f, 0xd5033fdf,	/* nop; isb */
+		[0x110 / 4] = 0xd503201f, 0x1400007b,	/* nop; b 0x400300 */
+		[0x300 / 4] = 0xd503201f,
+	};
+	static const struct {
+		uint64_t start, end;
+		uint8_t type, cls, exec;
+	} want[] = {
+		{ 0x400000, 0x40000c, ETE_ELEM_INSTR_RANGE, ETE_INSN_ISB, 1 },
+		{ 0x40000c, 0x400014, ETE_ELEM_INSTR_RANGE, ETE_INSN_BR, 1 },
+		{ 0x400100, 0x400104, ETE_ELEM_INSTR_RANGE, ETE_INSN_ISB, 1 },
+		{ 0x400104, 0x400108, ETE_ELEM_INSTR_RANGE, ETE_INSN_BR, 0 },
+		{ 0x400108, 0x400110, ETE_ELEM_INSTR_RANGE, ETE_INSN_ISB, 1 },
+		{ 0, 0x400110, ETE_ELEM_EXCEPTION, 0, 0 },
+		{ 0x400110, 0x400118, ETE_ELEM_INSTR_RANGE, ETE_INSN_BR, 1 },
+	};
+	struct ete_dec_config cfg = { 0 };
+	static struct ete_dec dec;
+	static struct isb_elems got;
+	struct ete_img img;
+	char name[160];
+	size_t i;
+	int same;
+
+	model_reset(1, 0, 0);
+	tcpu.regs[HW_TRCCONFIGR] = 0;
+	tcpu.regs[HW_TRCVICTLR] = 0x201;
+	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE;
+	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
+	ksync();
+	ok(tc.ete.enabled && tc.ete_mask == 1, "ete isb ", "EL0 traced");
+	ete_cap_n = 0;
+	ete_enc_set_sink(&tc.ete.enc, ete_cap_write, NULL);
+	run(blk(0x400000, "ooi", 0));
+	run(blk(0x40000c, "ob", 0x400100));
+	run(blk(0x400100, "i", 0));
+	run(blk(0x400104, "c", 0x400200));
+	run(blk(0x400108, "oi", 0));
+	run(blk(VEC_LOWER_IRQ, "oo", 0));	/* the IRQ, after the ISB */
+	run(blk(0x400110, "ob", 0x400300));
+	run(blk(0x400300, "o", 0));
+	ete_enc_finish(&tc.ete.enc);
+
+	cfg.pkt.trcidr0 = tcpu.regs[HW_TRCIDR0];
+	cfg.pkt.trcidr1 = tcpu.regs[HW_TRCIDR1];
+	cfg.pkt.trcidr2 = tcpu.regs[HW_TRCIDR2];
+	cfg.pkt.trcidr8 = tcpu.regs[HW_TRCIDR8];
+	cfg.pkt.trcdevarch = tcpu.regs[HW_TRCDEVARCH];
+	cfg.pkt.trcconfigr = tcpu.regs[HW_TRCCONFIGR];
+	cfg.pkt.trctraceidr = tcpu.regs[HW_TRCTRACEIDR];
+	cfg.trace_id = cfg.pkt.trctraceidr;
+	memset(&got, 0, sizeof(got));
+	if (ete_img_init(&img) ||
+	    ete_img_add_buffer(&img, 0x400000, code, sizeof(code)) ||
+	    ete_dec_init(&dec, &cfg, &img, isb_sink, &got))
+		abort();
+	ete_dec_decode(&dec, ete_cap, ete_cap_n, 0);
+	ete_dec_flush(&dec);
+	ete_img_free(&img);
+
+	same = got.n == sizeof(want) / sizeof(want[0]);
+	for (i = 0; same && i < got.n; i++) {
+		const struct ete_elem *e = &got.e[i];
+
+		if (e->type != want[i].type || e->end != want[i].end ||
+		    (e->type == ETE_ELEM_INSTR_RANGE &&
+		     (e->start != want[i].start || e->last_cls != want[i].cls ||
+		      e->exec != want[i].exec)))
+			same = 0;
+	}
+	snprintf(name, sizeof(name),
+		 "(ETE P0 instructions: ISB) %zu trace bytes, %zu of %zu elements: an E atom per ISB, the IRQ returns after it",
+		 ete_cap_n, got.n, sizeof(want) / sizeof(want[0]));
+	ok(same, "ete isb ", name);
+	if (!same)
+		for (i = 0; i < got.n; i++)
+			printf("#   %u %#llx-%#llx cls %u exec %u\n",
+			       got.e[i].type,
+			       (unsigned long long)got.e[i].start,
+			       (unsigned long long)got.e[i].end,
+			       got.e[i].last_cls, got.e[i].exec);
 }
 
 static void test_brbe_exception_source(void)
@@ -903,6 +1038,7 @@ int main(void)
 	test_idregs();
 	test_ete_ctx();
 	test_ete_viewinst();
+	test_ete_isb_waypoint();
 	test_brbe_exception_source();
 	test_brbe_ertn_half_record();
 	test_brbe_ccu();
