@@ -25,6 +25,9 @@ enum hwm_kind {
 	HWM_K_BRK,		/* BRK, HLT */
 	HWM_K_SYNC,		/* the model's sync hint (HWM_SYNC_INSN) */
 	HWM_K_TSB,		/* TSB CSYNC: drains the trace buffer unit */
+	HWM_K_TRAP,		/* SIMD&FP, SVE, SME data processing, unallocated:
+				 * no memory access, but may trap (access
+				 * traps, UNDEFINED) without completing */
 	HWM_K_COUNT
 };
 
