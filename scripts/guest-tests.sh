@@ -49,9 +49,7 @@ RUNS=(
 "ete-loss|--hwmodel=truth=$BUILD/logs/truth-ete-loss.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=2 --env ARMTRACE_TRACEPOINTS=loss.tracepoints|ete_perf_dump|"
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
 # Stock perf 6.1 records ete_pmu_name=cs_etm (selftests/ete/run-compat.sh).
-# Without SVE: the model logs a lazily enabled SVE trap on the instruction
-# after the trapping one, and perf 6.1 shows where EL0 resumed.
-"ete-compat|--hwmodel=truth=$BUILD/logs/truth-ete-compat.log,exact=on --cpu max,pauth-impdef=on,sve=off --env ARMTRACE_ARGS=/bin/busybox@seq@1@50||"
+"ete-compat|--hwmodel=truth=$BUILD/logs/truth-ete-compat.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50||"
 )
 
 want=("$@")

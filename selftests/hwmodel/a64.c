@@ -64,7 +64,26 @@ unsigned int hwm_a64_classify(uint32_t op, uint64_t pc, uint64_t *target)
 	/* Loads and stores: op0 x1x0. */
 	if ((op & 0x0a000000) == 0x08000000)
 		return HWM_K_LDST;
-	return HWM_K_OTHER;
+	/*
+	 * The rest by op0 (bits 28:25): integer data processing (100x,
+	 * x101) cannot take a synchronous exception; SIMD&FP data processing
+	 * (x111) and SVE (0010) take the FP/SVE access traps (Linux enables
+	 * SVE for a task lazily, at its first SVE instruction), SME and the
+	 * reserved space (0000) the SME traps or UNDEFINED, 0001 and 0011
+	 * are unallocated.  SVE's memory forms (bit 31) are loads and stores.
+	 */
+	switch ((op >> 25) & 0xf) {
+	case 0x2:
+		return op & 0x80000000 ? HWM_K_LDST : HWM_K_TRAP;
+	case 0x0:
+	case 0x1:
+	case 0x3:
+	case 0x7:
+	case 0xf:
+		return HWM_K_TRAP;
+	default:
+		return HWM_K_OTHER;
+	}
 }
 
 const char *hwm_kind_name(unsigned int k)
@@ -76,6 +95,7 @@ const char *hwm_kind_name(unsigned int k)
 		[HWM_K_RET] = "ret", [HWM_K_ERET] = "eret",
 		[HWM_K_CALL] = "call", [HWM_K_BRK] = "brk",
 		[HWM_K_SYNC] = "sync", [HWM_K_TSB] = "tsb", [HWM_K_ISB] = "isb",
+		[HWM_K_TRAP] = "trap",
 	};
 
 	return k < HWM_K_COUNT ? names[k] : "?";

@@ -26,6 +26,9 @@ enum hwm_kind {
 	HWM_K_SYNC,		/* the model's sync hint (HWM_SYNC_INSN) */
 	HWM_K_TSB,		/* TSB CSYNC: drains the trace buffer unit */
 	HWM_K_ISB,		/* ISB: no branch, but a P0 waypoint (E atom) */
+	HWM_K_TRAP,		/* SIMD&FP, SVE, SME data processing, unallocated:
+				 * no memory access, but may trap (access
+				 * traps, UNDEFINED) without completing */
 	HWM_K_COUNT
 };
 

@@ -15,11 +15,15 @@
  *
  * With -icount (hwm.exact) an inline counter per instruction says how far
  * p got: fewer than all its instructions means a synchronous exception
- * cut it short at instruction r-1.  Without icount the return address
- * does the same job when the handler's EL is not observed: the exception
- * stays pending until the vCPU comes back to an observed EL, and where it
- * comes back to is the preferred return address (the faulting instruction,
- * the branch's successor, ...), unless the kernel changed it.
+ * cut it short at instruction r-1.  An instruction counts when it starts,
+ * so all of them reached still leaves the last one open: it completed, or
+ * it trapped (QEMU ends a block at an instruction it translates as a
+ * trap), which the return address or its kind decides.  Without icount
+ * the return address does the same job when the handler's EL is not
+ * observed: the exception stays pending until the vCPU comes back to an
+ * observed EL, and where it comes back to is the preferred return address
+ * (the faulting instruction, the branch's successor, ...), unless the
+ * kernel changed it.
  */
 #include "hwm.h"
 
@@ -182,8 +186,15 @@ static void resolve_exc(struct hwm_vcpu *c, const struct hwm_tb *p,
 			 vector, el_p, el_to);
 		return;
 	}
-	/* Back inside the block: a synchronous fault there. */
-	if (!reached && ret_hint >= ADDR(p, from) && ret_hint <= ADDR(p, last) &&
+	/*
+	 * Back inside the block: a synchronous fault there.  The counter
+	 * counts an instruction when it starts, so with every instruction
+	 * reached the last one may still have trapped (QEMU ends a block at
+	 * an instruction it translates as a trap: an SVE access trap, an
+	 * UNDEFINED encoding); coming back to it says it did not complete.
+	 */
+	if ((!reached || ret_hint == ADDR(p, last)) &&
+	    ret_hint >= ADDR(p, from) && ret_hint <= ADDR(p, last) &&
 	    !hint_legal && (vec == HWM_VEC_SYNC || vec == HWM_VEC_UNKNOWN)) {
 		k = (ret_hint - p->vaddr) / 4;
 		run_insns(c, p, from, k);
@@ -191,9 +202,14 @@ static void resolve_exc(struct hwm_vcpu *c, const struct hwm_tb *p,
 			 el_p, el_to);
 		return;
 	}
-	/* A fault on the last instruction, which is not a branch. */
-	if (vec == HWM_VEC_SYNC && !hwm_kind_is_branch(kind) &&
-	    (kind == HWM_K_LDST || kind == HWM_K_SYS) && ret_hint != ft) {
+	/*
+	 * A fault on the last instruction, which is not a branch but may
+	 * take one: a data abort, a trapped system instruction, an FP/SVE/SME
+	 * access trap, UNDEFINED.  Its preferred return address is the
+	 * instruction itself, which did not complete.
+	 */
+	if (vec == HWM_VEC_SYNC && (kind == HWM_K_LDST || kind == HWM_K_SYS ||
+				    kind == HWM_K_TRAP) && ret_hint != ft) {
 		run_insns(c, p, from, last);
 		emit_exc(c, fault_type(kind), ADDR(p, last), ADDR(p, last),
 			 vector, el_p, el_to);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <armtrace/ete_pkt.h>
 #include <armtrace/ete_regs.h>
 #include <ete/dec.h>
 #include <ete/img.h>
@@ -46,7 +47,36 @@ struct sink {
 	int ncids, cid_missing;
 	int pending;		/* last range ended in a branch, dst unknown */
 	size_t errors;
+	/* the exception the trace last stopped at, and where it came back */
+	int exc_state;		/* 1 exception, 2 then Trace On */
+	uint32_t exc_num, exc_cid, cid;
+	int exc_cid_valid, cid_valid;
+	uint64_t exc_ret;
+	size_t resumes, resumes_bad;
 };
+
+/*
+ * After a trap, fault or interrupt whose handler is not traced the PE
+ * resumes at the preferred return address, unless the kernel changed it
+ * (a signal, another task, a system call such as execve): so a trace
+ * that comes back (Trace On) in the same CONTEXTID without a signal in
+ * the workload must come back there.  The model derives both from the
+ * same path, so this is what catches a wrong return address.
+ */
+static void check_resume(struct sink *s, const struct ete_elem *e)
+{
+	if (s->exc_state == 2 && s->exc_num != ETE_EXC_TYPE_CALL &&
+	    s->exc_cid_valid && s->cid_valid && s->exc_cid == s->cid) {
+		s->resumes++;
+		if (e->start != s->exc_ret) {
+			s->resumes_bad++;
+			printf("# exception type %#x returns to %#" PRIx64
+			       ", the trace resumed at %#" PRIx64 "\n",
+			       s->exc_num, s->exc_ret, e->start);
+		}
+	}
+	s->exc_state = 0;
+}
 
 static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 {
@@ -58,6 +88,7 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 
 		switch (e->type) {
 		case ETE_ELEM_INSTR_RANGE:
+			check_resume(s, e);
 			enc_els_push(&s->els, &(struct enc_el){
 				.type = EL_RANGE, .a = e->start, .b = e->end,
 				.n = e->ninsn, .taken = e->exec });
@@ -82,10 +113,17 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 			s->pending = 0;
 			truth_push(&s->out, (struct truth_ev){
 				.kind = 'X', .dst = e->end });
+			s->exc_state = 1;
+			s->exc_num = e->num;
+			s->exc_ret = e->end;
+			s->exc_cid = s->cid;
+			s->exc_cid_valid = s->cid_valid;
 			break;
 		case ETE_ELEM_PE_CONTEXT: {
 			int k;
 
+			s->cid_valid = e->ctx.cid_valid;
+			s->cid = e->ctx.cid;
 			if (!e->ctx.cid_valid) {
 				s->cid_missing++;
 				break;
@@ -101,6 +139,8 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 		case ETE_ELEM_NO_SYNC:
 			s->errors += e->type == ETE_ELEM_ADDR_NACC;
 			s->pending = 0;
+			s->exc_state = e->type == ETE_ELEM_TRACE_ON &&
+				       s->exc_state == 1 ? 2 : 0;
 			break;
 		default:
 			break;
@@ -459,6 +499,10 @@ int main(int argc, char **argv)
 	ete_dec_decode(&dec, trace, tlen, 0);
 	ete_dec_flush(&dec);
 	fail |= tap(!s.errors, "no inaccessible memory in the decoded path", "");
+	printf("# %zu returns from untraced traps, faults and interrupts in the same context\n",
+	       s.resumes);
+	fail |= tap(!s.resumes_bad,
+		    "the trace resumes at each such exception's return address", "");
 
 	/*
 	 * A snapshot holds the newest trace: decoding starts at its first

@@ -79,7 +79,19 @@ static const struct insn_case insns[] = {
 	{ "stp x29, x30, [sp, #-16]!", 0xa9bf7bfd, 0, HWM_K_LDST, 0 },
 	{ "ldr q0, [x0]", 0x3dc00000, 0, HWM_K_LDST, 0 },
 	{ "add x0, x0, #1", 0x91000400, 0, HWM_K_OTHER, 0 },
-	{ "fadd d0, d1, d2", 0x1e622820, 0, HWM_K_OTHER, 0 },
+	{ "fadd d0, d1, d2 (FP access trap)", 0x1e622820, 0, HWM_K_TRAP, 0 },
+	{ "movi v0.16b, #0", 0x4f00e400, 0, HWM_K_TRAP, 0 },
+	{ "cntb x0 (SVE access trap)", 0x0420e3e0, 0, HWM_K_TRAP, 0 },
+	{ "ptrue p0.b", 0x2518e3e0, 0, HWM_K_TRAP, 0 },
+	{ "fmla z0.s, p0/m, z1.s, z2.s", 0x65a20020, 0, HWM_K_TRAP, 0 },
+	{ "ld1b {z0.b}, p0/z, [x0]", 0xa400a000, 0, HWM_K_LDST, 0 },
+	{ "st1d {z0.d}, p0, [x1]", 0xe5e0e020, 0, HWM_K_LDST, 0 },
+	{ "ldr z0, [x0]", 0x85804000, 0, HWM_K_LDST, 0 },
+	{ "zero {za} (SME)", 0xc00800ff, 0, HWM_K_TRAP, 0 },
+	{ "smstart (MSR SVCRSMZA)", 0xd503477f, 0, HWM_K_SYS, 0 },
+	{ "udf #0 (UNDEFINED)", 0x00000000, 0, HWM_K_TRAP, 0 },
+	{ "madd x0, x1, x2, x3", 0x9b020c20, 0, HWM_K_OTHER, 0 },
+	{ "movz x0, #1", 0xd2800020, 0, HWM_K_OTHER, 0 },
 };
 
 static void test_classify(void)
@@ -574,7 +586,7 @@ static void model_reset(unsigned int kernel_el, int el2, int el3)
 /* A block at @va: one letter per instruction (see below), then its target. */
 static const struct hwm_tb *blk(uint64_t va, const char *k, uint64_t target)
 {
-	static const char letters[] = "olsbLcrRtevkyTi";
+	static const char letters[] = "olsbLcrRtevkyTif";
 	size_t n = strlen(k), i;
 	size_t words = (sizeof(struct hwm_tb) + n + 7) / 8;
 	struct hwm_tb *t = (struct hwm_tb *)&pool[pool_used];
@@ -589,7 +601,8 @@ static const struct hwm_tb *blk(uint64_t va, const char *k, uint64_t target)
 	t->kernel = (va >> 55) & 1;
 	t->vec = t->kernel && !(va & 0x7f);
 	/* o other, l ld/st, s sys, b B, L BL, c cond, r BR, R BLR, t RET,
-	 * e ERET, v SVC, k BRK, y the sync hint, T TSB CSYNC, i ISB */
+	 * e ERET, v SVC, k BRK, y the sync hint, T TSB CSYNC, i ISB, f FP/SVE
+	 * (may trap) */
 	for (i = 0; i < n; i++)
 		t->kinds[i] = (uint8_t)(strchr(letters, k[i]) - letters);
 	return t;
@@ -602,6 +615,16 @@ static void run(const struct hwm_tb *t)
 		return;
 	}
 	hwm_path_tb(&tc, t, 0);
+}
+
+/* Like run(), with -icount's count of the previous block's instructions. */
+static void run_r(const struct hwm_tb *t, uint64_t reached)
+{
+	if (!tc.obs_mask) {
+		tc.prev = NULL;
+		return;
+	}
+	hwm_path_tb(&tc, t, reached);
 }
 
 #define KSYNC	0xffff800008001004ull	/* a kernel block: sync; nop; eret */
@@ -1025,6 +1048,124 @@ static void test_brbe_freeze(void)
 	   "brbe freeze ", "FZP 0: no freeze, the IRQ record stays");
 }
 
+/* The ground-truth log, in memory. */
+static char *truth_buf;
+static size_t truth_len;
+
+static void truth_open(void)
+{
+	hwm.truth = open_memstream(&truth_buf, &truth_len);
+	if (!hwm.truth)
+		abort();
+}
+
+/* Does the log hold @line (a whole line)? Closes it. */
+static int truth_has(const char *line, const char *not)
+{
+	char want[160];
+	int found;
+
+	fclose(hwm.truth);
+	hwm.truth = NULL;
+	snprintf(want, sizeof(want), "\n%s\n", line);
+	found = truth_buf &&
+		(strstr(truth_buf, want) || !strncmp(truth_buf, want + 1,
+						     strlen(want + 1))) &&
+		(!not || !strstr(truth_buf, not));
+	if (!found)
+		fprintf(stderr, "# truth log:\n%s", truth_buf ? truth_buf : "");
+	free(truth_buf);
+	truth_buf = NULL;
+	return found;
+}
+
+#define SVE_TB	0x401bc0ull	/* mov; mov; mov; cntb x6 at 0x401bcc */
+#define SVE_AT	0x401bccull
+
+/*
+ * EL0 runs a block ending in an SVE instruction that takes the lazy SVE
+ * access trap (QEMU ends the block there); @reached: -icount's count of
+ * it (it counts the trapping instruction, which started), 0 without
+ * icount.  The kernel (EL1 recorded or not) returns to the instruction
+ * itself, which runs again and completes.
+ */
+static void sve_trap_program(uint64_t reached, int el1)
+{
+	run_r(blk(SVE_TB, "ooof", 0), 0);
+	run_r(blk(VEC_LOWER_SYNC, el1 ? "ooe" : "oo", 0), reached);
+	run_r(blk(SVE_AT, "fob", 0x401c00), reached ? 3 : 0);
+	run_r(blk(0x401c00, "o", 0), reached ? 3 : 0);
+}
+
+static void test_path_traps(void)
+{
+	static const char trap[] = "X 0 trap 0x401bcc 0x401bcc 0xffff800008010400 0 1";
+	const uint64_t cr = BRBCR_ELX_E0BRE | BRBCR_ELX_CC | BRBCR_ELX_EXCEPTION;
+
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	sve_trap_program(4, 0);
+	ok(truth_has(trap, "0x401bd0"), "path trap ",
+	   "(preferred exception return address: a trap's is the instruction itself) exact, EL1 not observed: SVE access trap returns to the cntb itself");
+	ok(tc.insns == 6, "path trap ",
+	   "the trapped cntb is not counted as executed (6 instructions)");
+	ok(rec_inf(1) == (INF(BRBINF_VALID_SOURCE, BRBINF_TYPE_TRAP, 0) |
+			  BRBINF_EL1_CCU) &&
+	   tcpu.brb_src[1] == SVE_AT && !rec_inf(2), "path trap ",
+	   "BRBE: a source-only TRAP record from the cntb");
+
+	model_reset(1, 0, 0);
+	brbe_start(cr | BRBCR_ELX_E1BRE, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	sve_trap_program(4, 1);
+	ok(truth_has(trap, "0x401bd0"), "path trap ",
+	   "exact, the handler observed: the same, from the instruction's kind");
+
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	sve_trap_program(0, 0);
+	ok(truth_has(trap, "0x401bd0"), "path trap ",
+	   "without icount: the return address says it");
+
+	/* An SVC completes: the preferred return is the next instruction. */
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	run_r(blk(0x400200, "ooov", 0), 0);
+	run_r(blk(VEC_LOWER_SYNC, "oo", 0), 4);
+	run_r(blk(0x400210, "ob", 0x400300), 2);
+	run_r(blk(0x400300, "o", 0), 2);
+	ok(truth_has("X 0 call 0x40020c 0x400210 0xffff800008010400 0 1", NULL) &&
+	   tc.insns == 6, "path trap ",
+	   "(SVC: preferred return after it) exact: a call returns after the SVC, counted");
+
+	/* A load cut short by a data abort in the middle of a block. */
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	run_r(blk(0x400300, "olob", 0x400400), 0);
+	run_r(blk(VEC_LOWER_SYNC, "oo", 0), 2);
+	run_r(blk(0x400304, "lob", 0x400400), 2);
+	run_r(blk(0x400400, "o", 0), 3);
+	ok(truth_has("X 0 data-fault 0x400304 0x400304 0xffff800008010400 0 1", NULL) &&
+	   tc.insns == 4, "path trap ",
+	   "exact: a data abort mid-block returns to the load, not counted");
+
+	/* Completed blocks at a page's end, then an instruction abort. */
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	run_r(blk(0x400ff8, "of", 0), 0);
+	run_r(blk(VEC_LOWER_SYNC, "oo", 0), 2);
+	run_r(blk(0x401000, "ob", 0x402000), 2);
+	run_r(blk(0x402000, "o", 0), 2);
+	ok(truth_has("X 0 insn-fault 0x401000 0x401000 0xffff800008010400 0 1",
+		     "trap") && tc.insns == 4, "path trap ",
+	   "exact: an SVE instruction that completed, then a fetch fault on the next page");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -1045,6 +1186,7 @@ int main(void)
 	test_brbe_mpred();
 	test_brbe_el2_gate();
 	test_brbe_freeze();
+	test_path_traps();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
