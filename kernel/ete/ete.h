@@ -9,6 +9,8 @@
 #include <linux/cpumask.h>
 #include <linux/perf_event.h>
 
+#include <armtrace/trbe_errata.h>
+
 #include "../hw/hw.h"
 #include "ete_config.h"
 
@@ -31,8 +33,13 @@ struct ete_cpu {
 	struct ete_caps caps;
 	bool usable;			/* ETE + TRBE this driver can program */
 	u64 align;			/* 1 << TRBIDR_EL1.Align */
-	/* the TRBE window now programmed, as buffer offsets */
-	u64 start, limit;
+	u32 wa;				/* TRBE_WA_*: errata workarounds */
+	/*
+	 * The TRBE window now programmed, as buffer offsets: the record
+	 * from start, TRBBASER at base, TRBPTR from ptr (past start only
+	 * with TRBE_WA_PAD_BASE), TRBLIMITR at limit.
+	 */
+	u64 start, limit, base, ptr;
 	/* loss, as debugfs shows it */
 	u64 truncated;			/* records flagged TRUNCATED */
 	u64 collisions;			/* records flagged COLLISION */
@@ -42,6 +49,7 @@ struct ete_cpu {
 struct ete_pmu {
 	struct pmu pmu;
 	cpumask_t supported;
+	u32 wa_any;			/* TRBE_WA_* of any CPU */
 	struct kobject *cpu_dirs[NR_CPUS];
 	int irq;
 	struct ete_cpu __percpu *cpu;
@@ -51,11 +59,14 @@ extern struct ete_pmu *ete_pmu;
 
 /* ete_unit.c: the trace unit and its buffer on the local CPU */
 int ete_unit_start(const struct ete_hwcfg *cfg, const struct ete_buf *buf,
-		   u64 start, u64 limit);
+		   const struct ete_cpu *ec);
 void ete_unit_stop(u64 *trbsr, u64 *trbptr);
-void ete_trbe_start(const struct ete_buf *buf, u64 start, u64 limit);
+void ete_trbe_start(const struct ete_buf *buf, const struct ete_cpu *ec);
 void ete_trbe_stop(u64 *trbsr, u64 *trbptr);
 void ete_read_caps(struct ete_caps *caps);
+
+/* ete_errata.c: the TRBE_WA_* the calling CPU needs, logged */
+u32 ete_errata_probe(unsigned int cpu);
 
 /* ete_sysfs.c */
 extern const struct attribute_group *ete_attr_groups[];
