@@ -42,6 +42,12 @@ RUNS=(
 "ete-range|--hwmodel=truth=$BUILD/logs/truth-ete-range.log,exact=on --env ARMTRACE_RANGE=workload|ete_perf_dump|"
 "ete-loss|--hwmodel=truth=$BUILD/logs/truth-ete-loss.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=2 --env ARMTRACE_TRACEPOINTS=loss.tracepoints|ete_perf_dump|"
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
+# TRBE errata the model plays (Documentation/hwmodel.rst, "TRBE errata"):
+# windows that fill, with the fill-mode overwrite, the write past LIMIT
+# and the ignored writes after a disable; then a whole run whose drains
+# need two TSB CSYNCs.
+"ete-errata-fill|--hwmodel=truth=$BUILD/logs/truth-ete-errata-fill.log,exact=on,errata=overwrite_fill:drain_after_disable --env ARMTRACE_ARGS=/bin/busybox@seq@1@300 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_TRACEPOINTS=errata-fill.tracepoints --env ARMTRACE_WORKAROUNDS=pad_base@drain_after_disable|ete_perf_dump|"
+"ete-errata-drain|--hwmodel=truth=$BUILD/logs/truth-ete-errata-drain.log,exact=on,errata=tsb_flush:isb_after_enable --env ARMTRACE_WORKAROUNDS=double_tsb@isb_after_enable|ete_perf_dump|"
 )
 
 want=("$@")
@@ -104,6 +110,14 @@ for run in "${RUNS[@]}"; do
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-snapshot.log" 0 "$G/ete_perf_dump" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	ete-errata-fill)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-errata-fill.log" 0 "$G/ete_perf_dump" \
+			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	ete-errata-drain)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-errata-drain.log" 16 "$G/ete_perf_dump" \
+			>> "$log" 2>&1 || rc=1; } ;;
 	esac
 	cat "$log"
 	case $rc in

@@ -6,6 +6,23 @@ insmod ./armtrace.ko || { echo "not ok 1 - insmod armtrace.ko"; exit 1; }
 dmesg | grep -q "armtrace-ete: PMU ete on CPUs" ||
 	{ echo "not ok 1 - the ete PMU is registered"; exit 1; }
 rc=0
+# ARMTRACE_WORKAROUNDS: the TRBE erratum workarounds ('@'-separated) CPU 0
+# must say it uses, and no other.
+if [ -n "$ARMTRACE_WORKAROUNDS" ]; then
+	line=$(dmesg | grep "armtrace-ete: cpu0: MIDR .* TRBE workarounds:")
+	echo "# $line"
+	k=0
+	for w in $(echo "$ARMTRACE_WORKAROUNDS" | tr @ ' '); do
+		k=$((k + 1))
+		case "$line" in
+		*" $w ("*) echo "ok $k - cpu0 uses the $w workaround" ;;
+		*) echo "not ok $k - cpu0 uses the $w workaround"; rc=1 ;;
+		esac
+	done
+	n=$(echo "$line" | grep -o ' [a-z_]* (' | wc -l)
+	[ "$n" -eq "$k" ] && echo "ok $((k + 1)) - cpu0 uses no other workaround" ||
+		{ echo "not ok $((k + 1)) - cpu0 uses no other workaround"; rc=1; }
+fi
 # ARMTRACE_TRACEPOINTS: a file of lines the armtrace tracepoints must
 # print (after the task/CPU/time columns), in this order.
 if [ -n "$ARMTRACE_TRACEPOINTS" ]; then
