@@ -62,6 +62,7 @@ suite host-build tap_cmd "host unit tests build (ASan/UBSan)" \
 	make --no-print-directory -C selftests host
 suite pmuv3-filter "$BUILD/host/pmuv3_filter_test"
 suite trbe-action "$BUILD/host/trbe_action_test"
+suite trbe-window-wa "$BUILD/host/trbe_window_wa_test"
 suite hwmodel-build tap_cmd "hardware model plugin builds" \
 	make --no-print-directory -C selftests/hwmodel
 suite hwmodel-units make --no-print-directory -C selftests/hwmodel check
