@@ -24,6 +24,7 @@
 #define pr_fmt(fmt) "armtrace-ete: " fmt
 
 #include <linux/kernel.h>
+#include <linux/preempt.h>
 #include <linux/printk.h>
 #include <asm/cpucaps.h>
 #include <asm/cpufeature.h>
@@ -73,25 +74,29 @@ static const struct ete_erratum ete_errata[] = {
 };
 
 /*
- * The workarounds the calling CPU needs.  Runs on that CPU with
- * preemption off (the hotplug online callback): this_cpu_has_cap() asks
- * about the local CPU.
+ * The workarounds the calling CPU needs.  Runs on that CPU (the hotplug
+ * online callback, in the CPU's bound hotplug thread); this_cpu_has_cap()
+ * and the register layer ask about the local CPU and want preemption off,
+ * as upstream's arm_trbe_probe_hotplugged_cpu() has it.
  */
 u32 ete_errata_probe(unsigned int cpu)
 {
-	u64 midr = 0;
-	u32 wa = hw->trbe_errata(&midr), cap = 0;
 	char names[160] = "";
+	u32 wa, cap = 0;
 	size_t len = 0;
 	unsigned int i;
+	u64 midr = 0;
 
 	BUILD_BUG_ON(ARRAY_SIZE(ete_errata) != hweight64(TRBE_WA_ALL));
+	preempt_disable();
+	wa = hw->trbe_errata(&midr);
 	for (i = 0; i < ARRAY_SIZE(ete_errata); i++) {
 		const struct ete_erratum *e = &ete_errata[i];
 
 		if (e->cpucap >= 0 && this_cpu_has_cap(e->cpucap))
 			cap |= e->wa;
 	}
+	preempt_enable();
 	wa |= cap;
 	for (i = 0; i < ARRAY_SIZE(ete_errata); i++) {
 		const struct ete_erratum *e = &ete_errata[i];
