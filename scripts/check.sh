@@ -64,6 +64,7 @@ suite pmuv3-filter "$BUILD/host/pmuv3_filter_test"
 suite trbe-action "$BUILD/host/trbe_action_test"
 suite ete-config "$BUILD/host/ete_config_test"
 suite trbe-window "$BUILD/host/trbe_window_test"
+suite trbe-window-wa "$BUILD/host/trbe_window_wa_test"
 suite hwmodel-build tap_cmd "hardware model plugin builds" \
 	make --no-print-directory -C selftests/hwmodel
 suite hwmodel-units make --no-print-directory -C selftests/hwmodel check

@@ -50,6 +50,15 @@ RUNS=(
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
 # Stock perf 6.1 records ete_pmu_name=cs_etm (selftests/ete/run-compat.sh).
 "ete-compat|--hwmodel=truth=$BUILD/logs/truth-ete-compat.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50||"
+# TRBE errata the model plays (Documentation/hwmodel.rst, "TRBE errata"):
+# windows that fill, with the fill-mode overwrite, the write past LIMIT
+# and the ignored writes after a disable; windows around the buffer's end
+# on a Cortex-A710's three (the write past LIMIT among them), on CPU 0 of
+# two whose CPU 1 is unusable; then
+# a whole run whose drains need two TSB CSYNCs.
+"ete-errata-fill|--hwmodel=truth=$BUILD/logs/truth-ete-errata-fill.log,exact=on,errata=overwrite_fill:drain_after_disable --env ARMTRACE_ARGS=/bin/busybox@seq@1@300 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_TRACEPOINTS=errata-fill.tracepoints --env ARMTRACE_WORKAROUNDS=pad_base@drain_after_disable|ete_perf_dump|"
+"ete-errata-oor|--smp 2 --hwmodel=truth=$BUILD/logs/truth-ete-errata-oor.log,exact=on,errata=overwrite_fill:write_out_of_range:tsb_flush,errata1=unusable --env ARMTRACE_ARGS=/bin/busybox@seq@1@300 --env ARMTRACE_LOSS=1 --env ARMTRACE_WARMUP=1 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_TRACEPOINTS=errata-oor.tracepoints --env ARMTRACE_WORKAROUNDS=pad_base@spare_page@double_tsb --env ARMTRACE_REFUSED=1|ete_perf_dump|"
+"ete-errata-drain|--hwmodel=truth=$BUILD/logs/truth-ete-errata-drain.log,exact=on,errata=tsb_flush:isb_after_enable --env ARMTRACE_WORKAROUNDS=double_tsb@isb_after_enable|ete_perf_dump|"
 )
 
 want=("$@")
@@ -150,6 +159,18 @@ for run in "${RUNS[@]}"; do
 		done
 		# The files stay in logs/ete-compat-*/; their base64 leaves the TAP.
 		sed -i '/^PERFDATA-BEGIN /,/^PERFDATA-END$/d' "$log" ;;
+	ete-errata-fill)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-errata-fill.log" 0 "$G/ete_perf_dump" \
+			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	ete-errata-oor)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-errata-oor.log" 0 "$G/ete_perf_dump" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	ete-errata-drain)
+		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-errata-drain.log" 16 "$G/ete_perf_dump" \
+			>> "$log" 2>&1 || rc=1; } ;;
 	esac
 	cat "$log"
 	case $rc in

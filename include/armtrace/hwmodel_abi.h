@@ -34,7 +34,7 @@
 
 #define HWM_COMPATIBLE		"armtrace,hwmodel"
 #define HWM_MAGIC		0x4c45444f4d485441ULL	/* "ATHMODEL" */
-#define HWM_ABI_VERSION		3
+#define HWM_ABI_VERSION		4
 #define HWM_PAGE		4096
 #define HWM_CPU_PAGES		2
 #define HWM_MAX_CPUS		8
@@ -101,6 +101,15 @@ struct hwm_cpu {
 	__u64 trbe_lost;		/* staged trace bytes a disable dropped */
 	__u64 trbe_ignored;		/* TRBE register writes ignored */
 	__u64 trbe_unaligned;		/* TRBPTR below TRBIDR_EL1.Align */
+	/*
+	 * plugin: the part the model plays (errata= option).  MIDR_EL1 of an
+	 * affected core, for the log; the errata it has as TRBE_WA_* bits
+	 * (include/armtrace/trbe_errata.h), which silicon reports through
+	 * the kernel's cpucaps instead.
+	 */
+	__u64 midr;
+	__u64 trbe_errata;
+	__u64 trbe_errata_bytes;	/* plugin: bytes an erratum misplaced */
 };
 
 #endif /* ARMTRACE_HWMODEL_ABI_H */

@@ -9,6 +9,8 @@
 #include <linux/cpumask.h>
 #include <linux/perf_event.h>
 
+#include <armtrace/trbe_errata.h>
+
 #include "../hw/hw.h"
 #include "ete_config.h"
 
@@ -31,8 +33,13 @@ struct ete_cpu {
 	struct ete_caps caps;
 	bool usable;			/* ETE + TRBE this driver can program */
 	u64 align;			/* 1 << TRBIDR_EL1.Align */
-	/* the TRBE window now programmed, as buffer offsets */
-	u64 start, limit;
+	u32 wa;				/* TRBE_WA_*: errata workarounds */
+	/*
+	 * The TRBE window now programmed, as buffer offsets: the record
+	 * from start, TRBBASER at base, TRBPTR from ptr (past start only
+	 * with TRBE_WA_PAD_BASE), TRBLIMITR at limit.
+	 */
+	u64 start, limit, base, ptr;
 	struct perf_event *event;	/* added here (add() to del()) */
 	u64 programmed;			/* hwcfg serial the unit holds; 0: none */
 	bool pm_stopped;		/* stopped for CPU power-down */
@@ -46,6 +53,7 @@ struct ete_pmu {
 	struct pmu pmu;
 	struct notifier_block cpu_pm_nb;
 	cpumask_t supported;
+	u32 wa_any;			/* TRBE_WA_* of any CPU */
 	struct kobject *cpu_dirs[NR_CPUS];
 	int irq;
 	struct ete_cpu __percpu *cpu;
@@ -55,11 +63,14 @@ extern struct ete_pmu *ete_pmu;
 
 /* ete_unit.c: the trace unit and its buffer on the local CPU */
 int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
-		   const struct ete_buf *buf, u64 start, u64 limit);
+		   const struct ete_buf *buf, const struct ete_cpu *ec);
 void ete_unit_stop(u64 *trbsr, u64 *trbptr);
-void ete_trbe_start(const struct ete_buf *buf, u64 start, u64 limit);
+void ete_trbe_start(const struct ete_buf *buf, const struct ete_cpu *ec);
 void ete_trbe_stop(u64 *trbsr, u64 *trbptr);
 void ete_read_caps(struct ete_caps *caps);
+
+/* ete_errata.c: the TRBE_WA_* the calling CPU needs, logged */
+u32 ete_errata_probe(unsigned int cpu);
 
 /* ete_sysfs.c */
 extern const struct attribute_group *ete_attr_groups[];

@@ -51,7 +51,10 @@ static enum cpuhp_state ete_hp_state;
 static struct hlist_node ete_hp_node;
 static struct dentry *ete_debugfs;
 
-/* TRBE needs the limit a page above the pointer: two pages at least. */
+/*
+ * TRBE needs the limit a page above the pointer: two pages at least;
+ * three where a CPU needs the spare page of erratum 2224489.
+ */
 #define ETE_MIN_AUX_PAGES	2
 
 static void *ete_setup_aux(struct perf_event *event, void **pages,
@@ -62,8 +65,18 @@ static void *ete_setup_aux(struct perf_event *event, void **pages,
 	struct ete_buf *buf;
 	int i;
 
-	if (nr_pages < ETE_MIN_AUX_PAGES)
+	if (nr_pages < ETE_MIN_AUX_PAGES +
+	    !!(ete_pmu->wa_any & TRBE_WA_SPARE_PAGE))
 		return NULL;
+	/*
+	 * Circular mode wraps at the limit, where erratum 2224489 writes
+	 * past it: a snapshot would need the spare page inside its ring.
+	 * Not done yet: refused.
+	 */
+	if (snapshot && (ete_pmu->wa_any & TRBE_WA_SPARE_PAGE)) {
+		pr_warn_once("snapshot mode is not supported on CPUs with erratum 2224489/2253138\n");
+		return NULL;
+	}
 	buf = kzalloc_node(sizeof(*buf), GFP_KERNEL, node);
 	if (!buf)
 		return NULL;
@@ -96,6 +109,17 @@ static void ete_free_aux(void *aux)
 	hw->buf_unmap(&buf->hwb);
 	vunmap(buf->base);
 	kfree(buf);
+}
+
+/* IGNORE packets over @len bytes from @off, across the buffer's end. */
+static void ete_pad(struct ete_buf *buf, u64 off, u64 len)
+{
+	u64 size = ete_buf_size(buf), n;
+
+	off %= size;
+	n = min(len, size - off);
+	memset(buf->base + off, ETE_HDR_IGNORE, n);
+	memset(buf->base, ETE_HDR_IGNORE, len - n);
 }
 
 /*
@@ -133,13 +157,15 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 	if (buf->snapshot) {
 		ec->start = h->head % size;
 		ec->limit = size;
+		ec->base = 0;
+		ec->ptr = ec->start;
 		return 0;
 	}
-	trbe_window(size, h->head, h->size, h->wakeup, ec->align, PAGE_SIZE,
-		    &w);
+	trbe_window_wa(size, h->head, h->size, h->wakeup, ec->align, PAGE_SIZE,
+		       ec->wa, &w);
 	if (w.pad) {
-		/* Alignment never reaches past a page: the pad cannot wrap. */
-		memset(buf->base + h->head % size, ETE_HDR_IGNORE, w.pad);
+		/* Past the end only when the spare page had a window padded. */
+		ete_pad(buf, h->head, w.pad);
 		perf_aux_output_skip(h, w.pad);
 	}
 	if (!w.limit) {
@@ -153,6 +179,8 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 	}
 	ec->start = w.start;
 	ec->limit = w.limit;
+	ec->base = w.base;
+	ec->ptr = w.ptr;
 	trace_ete_window(smp_processor_id(), h->head, w.pad, w.start, w.limit);
 	return 0;
 }
@@ -213,7 +241,9 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 	struct perf_event *event = h->event;
 	struct ete_buf *buf = perf_get_aux(h);
 	u64 base = (u64)buf->base, size = 0, flags;
-	enum hw_trbe_action act = hw_trbe_action(trbsr, trbptr, base, 0);
+	/* Erratum 2119858: a fill may leave TRBPTR past TRBBASER. */
+	enum hw_trbe_action act = hw_trbe_action(trbsr, trbptr, base + ec->base,
+		ec->wa & TRBE_WA_PAD_BASE ? HW_TRBE_MAY_OVERWRITE_IN_FILL_MODE : 0);
 	bool in_window = trbptr >= base + ec->start &&
 			 trbptr <= base + ec->limit;
 
@@ -244,6 +274,14 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 		}
 		break;
 	}
+	/*
+	 * TRBE_WA_PAD_BASE: TRBPTR started ec->ptr - ec->start bytes into
+	 * the record, and a fill may have overwritten them with trace that
+	 * belongs after the limit: they become IGNORE packets.
+	 */
+	if (size)
+		memset(buf->base + ec->start, ETE_HDR_IGNORE,
+		       min(size, ec->ptr - ec->start));
 	trace_trbe_irq(smp_processor_id(), trbsr, trbptr - base, act, size);
 	if (flags & (PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_COLLISION))
 		trace_aux_lost(smp_processor_id(), flags, size);
@@ -312,8 +350,7 @@ static void ete_event_start(struct perf_event *event, int flags)
 	if (ete_window_begin(ec, buf))
 		goto stopped;
 	cfg = event->pmu_private;
-	if (ete_unit_start(cfg, ec->programmed == cfg->serial, buf, ec->start,
-			   ec->limit)) {
+	if (ete_unit_start(cfg, ec->programmed == cfg->serial, buf, ec)) {
 		ec->programmed = 0;
 		/* The unit did not leave idle: stop all, keep what it wrote. */
 		ete_unit_stop(&trbsr, &trbptr);
@@ -483,7 +520,7 @@ static irqreturn_t ete_trbe_irq(int irq, void *dev)
 	}
 	if (ete_window_begin(ec, buf))
 		goto stop;
-	ete_trbe_start(buf, ec->start, ec->limit);
+	ete_trbe_start(buf, ec);
 	return IRQ_HANDLED;
 
 stop:
@@ -507,6 +544,15 @@ static int ete_cpu_online(unsigned int cpu, struct hlist_node *node)
 			cpu, ec->caps.trcdevarch, ec->caps.trbidr);
 		return 0;
 	}
+	ec->wa = ete_errata_probe(cpu);
+	if (ec->wa & TRBE_WA_REFUSE_CPU) {
+		/* Erratum 1902691: the TRBE cannot be used on this CPU. */
+		pr_info("cpu%u: TRBE unusable (erratum 1902691): CPU not supported\n",
+			cpu);
+		ec->usable = false;
+		return 0;
+	}
+	ete_pmu->wa_any |= ec->wa;
 	cpumask_set_cpu(cpu, &ete_pmu->supported);
 	hw->trbe_irq_enable(ete_pmu->irq);
 	return 0;

@@ -17,6 +17,7 @@
 #include <linux/delay.h>
 #include <linux/errno.h>
 #include <linux/smp.h>
+#include <asm/cpufeature.h>
 
 #include <armtrace/ete_abi.h>
 #include <armtrace/ete_regs.h>
@@ -60,27 +61,55 @@ void ete_read_caps(struct ete_caps *caps)
 	caps->trbidr = hw_read(HW_TRBIDR_EL1);
 }
 
+/* The errata workarounds of this CPU (ete_errata.c). */
+static u32 ete_wa(void)
+{
+	return this_cpu_ptr(ete_pmu->cpu)->wa;
+}
+
 /*
- * The buffer, from TRBPTR at @start to @limit (offsets into @buf); also
- * how a fill interrupt restarts it while the trace unit runs on.
+ * TSB CSYNC then DSB.  CPUs with erratum 2054223/2067961 may not flush at
+ * the first TSB CSYNC: the kernel's tsb_csync() issues a second one where
+ * the kernel's capability names the CPU; elsewhere (the hardware model
+ * playing the erratum) it is issued here.
  */
-void ete_trbe_start(const struct ete_buf *buf, u64 start, u64 limit)
+static void ete_drain(void)
+{
+	if ((ete_wa() & TRBE_WA_DOUBLE_TSB) &&
+	    !cpus_have_final_cap(ARM64_WORKAROUND_TSB_FLUSH_FAILURE))
+		asm volatile("hint #18" : : : "memory");	/* TSB CSYNC */
+	hw_drain();
+}
+
+/*
+ * The buffer of @ec's window: TRBBASER at ec->base, TRBPTR at ec->ptr,
+ * the limit at ec->limit (offsets into @buf); also how a fill interrupt
+ * restarts it while the trace unit runs on.
+ */
+void ete_trbe_start(const struct ete_buf *buf, const struct ete_cpu *ec)
 {
 	u64 base = (u64)buf->base;
 
 	hw->buf_attach(&buf->hwb);
 	/* TRBLIMITR.E is 0: the pointer and status writes take effect. */
-	hw_write(HW_TRBBASER_EL1, base);
-	hw_write(HW_TRBPTR_EL1, base + start);
+	hw_write(HW_TRBBASER_EL1, base + ec->base);
+	hw_write(HW_TRBPTR_EL1, base + ec->ptr);
 	hw_write(HW_TRBSR_EL1, 0);
 	/* Snapshots wrap without an event; the rest stop full with one. */
-	hw_write(HW_TRBLIMITR_EL1, ((base + limit) & TRBLIMITR_EL1_LIMIT) |
+	hw_write(HW_TRBLIMITR_EL1, ((base + ec->limit) & TRBLIMITR_EL1_LIMIT) |
 		 FIELD_PREP(TRBLIMITR_EL1_FM, buf->snapshot ?
 			    TRBLIMITR_FM_CBUF : TRBLIMITR_FM_FILL) |
 		 FIELD_PREP(TRBLIMITR_EL1_TM, TRBLIMITR_TM_IGNORE) |
 		 TRBLIMITR_EL1_E);
 	/* The buffer must be enabled before the trace unit can emit. */
 	hw_sync();
+	/*
+	 * Erratum 2038923: without a second context synchronization the
+	 * CPU may keep an inconsistent view of the prohibited region and
+	 * corrupt the buffer or the TRBE's state.
+	 */
+	if (ec->wa & TRBE_WA_ISB_AFTER_ENABLE)
+		hw_sync();
 }
 
 /*
@@ -112,7 +141,7 @@ static void ete_unit_ranges(const struct ete_hwcfg *cfg)
  * most of what a context switch back into a traced task costs.
  */
 int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
-		   const struct ete_buf *buf, u64 start, u64 limit)
+		   const struct ete_buf *buf, const struct ete_cpu *ec)
 {
 	int ret;
 
@@ -142,7 +171,7 @@ int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 	hw_write(HW_TRCRSR, 0);
 
 enable:
-	ete_trbe_start(buf, start, limit);
+	ete_trbe_start(buf, ec);
 	hw_write(HW_TRFCR_EL1, cfg->trfcr);
 	hw_write(HW_TRCPRGCTLR, TRCPRGCTLR_EN);
 	/* TRCPRGCTLR must be written before TRCSTATR is polled. */
@@ -153,11 +182,18 @@ enable:
 /* Drain and disable the TRBE, then read where it got to and why it stopped. */
 void ete_trbe_stop(u64 *trbsr, u64 *trbptr)
 {
-	hw_drain();
+	ete_drain();
 	hw_write(HW_TRBLIMITR_EL1,
 		 hw_read(HW_TRBLIMITR_EL1) & ~TRBLIMITR_EL1_E);
 	/* The disable must complete before the pointer is read. */
 	hw_sync();
+	/*
+	 * Erratum 2064142: after the disable, writes to TRBSR, TRBPTR,
+	 * TRBBASER and TRBLIMITR may be ignored unless a TSB CSYNC and a
+	 * DSB come first.
+	 */
+	if (ete_wa() & TRBE_WA_DRAIN_AFTER_DISABLE)
+		ete_drain();
 	*trbptr = hw_read(HW_TRBPTR_EL1);
 	*trbsr = hw_read(HW_TRBSR_EL1);
 	/* TRBE is off: its status may be cleared for the next start. */

@@ -18,7 +18,11 @@
  * A head the TRBE cannot point at (TRBIDR_EL1.Align) is first padded with
  * IGNORE packets, which decoders skip, so the bytes stay accounted for.
  */
+#include <armtrace/trbe_errata.h>
 #include "trbe_window.h"
+
+/* Room for A-Sync, Trace Info, an address and a few atoms, at least. */
+#define TRBE_MIN_RUN	64
 
 static u64 round_up_to(u64 x, u64 to)
 {
@@ -30,8 +34,8 @@ static u64 round_down_to(u64 x, u64 to)
 	return x / to * to;
 }
 
-void trbe_window(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
-		 u64 page, struct trbe_window *w)
+static void window(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
+		   u64 page, struct trbe_window *w)
 {
 	u64 off = head % bufsize, end;
 
@@ -63,4 +67,44 @@ void trbe_window(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
 	/* Not one granule between us and the limit: nothing to program. */
 	if (end > off)
 		w->limit = end;
+}
+
+void trbe_window(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
+		 u64 page, struct trbe_window *w)
+{
+	trbe_window_wa(bufsize, head, size, wakeup, align, page, 0, w);
+}
+
+/*
+ * With both workarounds, one window of a buffer whose free space ends at
+ * E (P: the 256 bytes padded at close, S: the spare page):
+ *
+ *   head    start = TRBBASER (a page)              LIMIT            E
+ *   |=pad===|PPPP|###### TRBE writes here ########|SSSSSSSSSSSSSSSS|
+ *                ^ TRBPTR                         ^ up to 64 bytes of
+ *                                                   a wrap land here
+ */
+void trbe_window_wa(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
+		    u64 page, u32 wa, struct trbe_window *w)
+{
+	u64 skip = wa & TRBE_WA_PAD_BASE ? TRBE_OVERWRITE_FILL_BYTES : 0;
+	u64 spare = wa & TRBE_WA_SPARE_PAGE ? page : 0;
+
+	if ((wa & TRBE_WA_PAD_BASE) && align < page)
+		align = page;
+	window(bufsize, head, size, wakeup, align, page, w);
+	if (spare || skip) {
+		/* Too little room for a run past the workarounds: pad it. */
+		while (w->limit && w->limit - w->start < spare + skip + TRBE_MIN_RUN) {
+			u64 used = w->pad + (w->limit - w->start);
+
+			window(bufsize, head + used, size - used, wakeup, align,
+			       page, w);
+			w->pad += used;
+		}
+		if (w->limit)
+			w->limit -= spare;
+	}
+	w->base = skip ? w->start : 0;
+	w->ptr = w->start + (w->limit ? skip : 0);
 }

@@ -14,9 +14,16 @@
 #endif
 
 struct trbe_window {
-	u64 pad;	/* IGNORE bytes to write at the head first */
-	u64 start;	/* offset TRBPTR_EL1 starts at (head + pad) */
+	/*
+	 * IGNORE bytes to write at the head first; with TRBE_WA_SPARE_PAGE
+	 * they may run to the end of the buffer and on from its base.
+	 */
+	u64 pad;
+	u64 start;	/* offset the record starts at (head + pad) */
 	u64 limit;	/* offset of TRBLIMITR_EL1.LIMIT; 0: no room */
+	u64 base;	/* offset of TRBBASER_EL1 (0, or start: pad_base) */
+	/* offset TRBPTR_EL1 starts at: start, or 256 bytes on (pad_base) */
+	u64 ptr;
 };
 
 /**
@@ -31,5 +38,22 @@ struct trbe_window {
  */
 void trbe_window(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
 		 u64 page, struct trbe_window *w);
+
+/*
+ * trbe_window_wa() - the same, with the TRBE_WA_* workarounds in @wa
+ * (include/armtrace/trbe_errata.h) that move the window:
+ *
+ * TRBE_WA_PAD_BASE: a fill-mode wrap may go on writing 256 bytes at
+ *	TRBBASER.  Windows start on a page (the head is padded up to it),
+ *	TRBBASER is that page, TRBPTR starts 256 bytes into it, and the
+ *	driver fills those 256 bytes with IGNORE when the window closes,
+ *	whatever the wrap wrote there.
+ * TRBE_WA_SPARE_PAGE: the TRBE may write up to 64 bytes past LIMIT.
+ *	LIMIT is set a page below the end of the free space, so those bytes
+ *	land in free space of our own; a window with less than that page
+ *	plus a minimal run is padded whole, and the next one tried.
+ */
+void trbe_window_wa(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
+		    u64 page, u32 wa, struct trbe_window *w);
 
 #endif /* ARMTRACE_TRBE_WINDOW_H */

@@ -75,6 +75,13 @@ struct hw_backend {
 	void (*trbe_irq_free)(int irq, void __percpu *dev);
 	void (*trbe_irq_enable)(int irq);
 	void (*trbe_irq_disable)(int irq);
+	/*
+	 * TRBE errata of the calling CPU the backend knows of, as
+	 * TRBE_WA_* bits (include/armtrace/trbe_errata.h): what the model
+	 * was told to play; 0 on silicon, whose errata are the kernel's
+	 * cpucaps (kernel/ete/ete_errata.c reads those).
+	 */
+	u32 (*trbe_errata)(u64 *midr);
 	void (*release)(void);
 };
 

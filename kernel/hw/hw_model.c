@@ -25,6 +25,7 @@
 #include <clocksource/arm_arch_timer.h>
 
 #include <armtrace/hwmodel_abi.h>
+#include <armtrace/trbe_errata.h>
 #include <armtrace/trbe_regs.h>
 #include "hw.h"
 
@@ -329,6 +330,15 @@ static void model_release(void)
 	model_base = NULL;
 }
 
+/* The errata the plugin plays on this CPU (its errata= option). */
+static u32 model_trbe_errata(u64 *midr)
+{
+	struct hwm_cpu *c = model_this_cpu();
+
+	*midr = READ_ONCE(c->midr);
+	return READ_ONCE(c->trbe_errata) & TRBE_WA_ALL;
+}
+
 static const struct hw_backend hw_model_backend = {
 	.name		= "model",
 	.read		= model_read,
@@ -349,6 +359,7 @@ static const struct hw_backend hw_model_backend = {
 	.trbe_irq_free	= model_irq_free,
 	.trbe_irq_enable = model_irq_enable,
 	.trbe_irq_disable = model_irq_disable,
+	.trbe_errata	= model_trbe_errata,
 };
 
 int hw_model_probe(const struct hw_backend **out, unsigned int *features)

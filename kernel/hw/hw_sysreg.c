@@ -9,6 +9,7 @@
 #include <linux/irq.h>
 #include <linux/kernel.h>
 #include <asm/barrier.h>
+#include <asm/cputype.h>
 #include <asm/sysreg.h>
 
 #include "hw.h"
@@ -199,6 +200,13 @@ static void sysreg_irq_disable(int irq)
 	disable_percpu_irq(irq);
 }
 
+/* Silicon's errata are the kernel's cpucaps: nothing to add here. */
+static u32 sysreg_trbe_errata(u64 *midr)
+{
+	*midr = read_cpuid_id();
+	return 0;
+}
+
 const struct hw_backend hw_sysreg_backend = {
 	.name		= "sysreg",
 	.read		= sysreg_read,
@@ -218,4 +226,5 @@ const struct hw_backend hw_sysreg_backend = {
 	.trbe_irq_free	= sysreg_irq_free,
 	.trbe_irq_enable = sysreg_irq_enable,
 	.trbe_irq_disable = sysreg_irq_disable,
+	.trbe_errata	= sysreg_trbe_errata,
 };

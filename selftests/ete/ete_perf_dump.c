@@ -30,7 +30,12 @@
  * while it runs: the first window fills (COLLISION), and once no window
  * fits the last record says TRUNCATED with nothing in it; prints only the
  * first record's trace with "PREFIX 1" (what follows a fill is not the
- * start of a stream).
+ * start of a stream).  ARMTRACE_WARMUP=1 (with ARMTRACE_LOSS) makes the
+ * child run brb_workload 20 times and wait; the runner copies that first
+ * record and consumes it (aux_tail), so the rest of the run's windows
+ * start at an offset and the free space wraps past the buffer's end; the
+ * warm-up record is the prefix printed, the loss checks apply to the
+ * records after it.
  */
 #include "ete_util.h"
 
@@ -84,12 +89,14 @@ int main(int argc, char **argv)
 	unsigned long long first = 0, first_flags = 0, last_flags = 0;
 	unsigned long long last_size = 0;
 	int snapshot, loss = !!getenv("ARMTRACE_LOSS");
-	int go[2], fd, status, i;
+	int go[2], go2[2], fd, status, i;
+	int warmup = !!getenv("ARMTRACE_WARMUP");
+	unsigned long long copied = 0;
 	uint8_t *data, *aux, *out;
 	char c = 0;
 	pid_t pid;
 
-	if (hwtest_pin_cpu0() || pipe(go))
+	if (hwtest_pin_cpu0() || pipe(go) || pipe(go2))
 		return 1;
 	type = sysfs_ull(PMU_DIR "type");
 	if (type == ~0ull) {
@@ -103,6 +110,13 @@ int main(int argc, char **argv)
 
 		if (read(go[0], &c, 1) != 1 || p == MAP_FAILED)
 			_exit(126);
+		if (warmup) {
+			for (i = 0; i < 20; i++)
+				brb_workload_fn();
+			/* Switched out: the event stops, its record ends. */
+			if (read(go2[0], &c, 1) != 1)
+				_exit(126);
+		}
 		if (argc > 1) {
 			execv(argv[1], argv + 1);
 			_exit(127);
@@ -159,8 +173,41 @@ int main(int argc, char **argv)
 		printf("STATUS trcviiectlr 0x1\nSTATUS trcacvr0 %#lx\n"
 		       "STATUS trcacvr1 %#lx\n", lo, hi);
 	}
+	out = malloc(mp->aux_size + 1);
+	if (!out)
+		return 1;
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	if (write(go[1], &c, 1) != 1 || waitpid(pid, &status, 0) != pid)
+	if (write(go[1], &c, 1) != 1)
+		return 1;
+	if (warmup) {
+		struct { struct perf_event_header h;
+			 __u64 off, size, flags; } *r = NULL;
+		unsigned long long k;
+
+		/* The child's warm-up record: read it, then consume it. */
+		for (i = 0; i < 10000 && !r; i++) {
+			head = __atomic_load_n(&mp->data_head, __ATOMIC_ACQUIRE);
+			for (tail = 0; tail < head && !r;) {
+				struct perf_event_header *h = (void *)(data + PAGE + tail);
+
+				if (h->type == PERF_RECORD_AUX)
+					r = (void *)h;
+				tail += h->size;
+			}
+			if (!r)
+				usleep(1000);
+		}
+		tap(r && r->size, "a warm-up record before the run");
+		if (!r)
+			return 1;
+		for (k = 0; k < r->size && k <= mp->aux_size; k++)
+			out[k] = aux[(r->off + k) % mp->aux_size];
+		copied = r->size;
+		__atomic_store_n(&mp->aux_tail, mp->aux_head, __ATOMIC_RELEASE);
+		if (write(go2[1], &c, 1) != 1)
+			return 1;
+	}
+	if (waitpid(pid, &status, 0) != pid)
 		return 1;
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 
@@ -176,9 +223,7 @@ int main(int argc, char **argv)
 
 	/* Walk the ring: each AUX record names a stretch of the AUX area. */
 	head = __atomic_load_n(&mp->data_head, __ATOMIC_ACQUIRE);
-	out = malloc(mp->aux_size + 1);
-	if (!out)
-		return 1;
+	total = copied;
 	for (tail = mp->data_tail; tail < head;) {
 		struct perf_event_header *h =
 			(void *)(data + PAGE + tail % (DATA_PAGES * PAGE));
@@ -192,9 +237,16 @@ int main(int argc, char **argv)
 			       (unsigned long long)r->size,
 			       (unsigned long long)r->flags);
 			raw += !!(r->flags & PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
+			if (warmup && !nrec) {
+				nrec++;
+				/* Copied before it was consumed; not a loss. */
+				printf("# warm-up record\n");
+				tail += h->size;
+				continue;
+			}
 			overwrite += !!(r->flags & PERF_AUX_FLAG_OVERWRITE);
 			collision += !!(r->flags & PERF_AUX_FLAG_COLLISION);
-			if (!nrec) {
+			if (nrec == (unsigned int)warmup) {
 				first = r->size;
 				first_flags = r->flags;
 			}
@@ -228,13 +280,13 @@ int main(int argc, char **argv)
 	if (getenv("ARMTRACE_CPU_PM"))
 		tap(nrec >= 5, "ete_perf_dump: a record closed at each CPU PM enter (4)");
 	if (loss) {
-		tap(nrec > 1 && (first_flags & PERF_AUX_FLAG_COLLISION),
+		tap(nrec > 1u + warmup && (first_flags & PERF_AUX_FLAG_COLLISION),
 		    "ete_perf_dump: the window that filled says COLLISION");
 		tap((last_flags & PERF_AUX_FLAG_TRUNCATED) && !last_size &&
-		    truncated == 1 && collision == nrec - 1,
+		    truncated == 1 && collision == nrec - 1 - warmup,
 		    "ete_perf_dump: the record with no room says TRUNCATED, once, empty");
 		tap(total < mp->aux_size, "ete_perf_dump: no byte written past the free space");
-		total = first;
+		total = warmup ? copied : first;
 		printf("PREFIX 1\n");
 	}
 	for (i = 0; i < (int)total && total <= mp->aux_size; i++)

@@ -11,6 +11,42 @@ if [ -n "$ARMTRACE_HWTEST" ]; then
 		{ echo "not ok 1 - insmod armtrace_hwtest.ko"; exit 1; }
 fi
 rc=0
+# ARMTRACE_WORKAROUNDS: the TRBE erratum workarounds ('@'-separated) CPU 0
+# must say it uses, and no other.
+if [ -n "$ARMTRACE_WORKAROUNDS" ]; then
+	line=$(dmesg | grep "armtrace-ete: cpu0: MIDR .* TRBE workarounds:")
+	echo "# $line"
+	k=0
+	for w in $(echo "$ARMTRACE_WORKAROUNDS" | tr @ ' '); do
+		k=$((k + 1))
+		case "$line" in
+		*" $w ("*) echo "ok $k - cpu0 uses the $w workaround" ;;
+		*) echo "not ok $k - cpu0 uses the $w workaround"; rc=1 ;;
+		esac
+	done
+	n=$(echo "$line" | grep -o ' [a-z_]* (' | wc -l)
+	if [ "$n" -eq "$k" ]; then
+		echo "ok $((k + 1)) - cpu0 uses no other workaround"
+	else
+		echo "not ok $((k + 1)) - cpu0 uses no other workaround"; rc=1
+	fi
+fi
+# ARMTRACE_REFUSED: a CPU whose TRBE is unusable (erratum 1902691): it is
+# logged and the PMU is not on it.
+if [ -n "$ARMTRACE_REFUSED" ]; then
+	c=$ARMTRACE_REFUSED
+	if dmesg | grep -q "armtrace-ete: cpu$c: TRBE unusable (erratum 1902691): CPU not supported"; then
+		echo "ok 1 - cpu$c: the unusable TRBE is logged"
+	else
+		echo "not ok 1 - cpu$c: the unusable TRBE is logged"; rc=1
+	fi
+	cpus=$(dmesg | sed -n 's/.*armtrace-ete: PMU ete on CPUs //p')
+	echo "# PMU ete on CPUs $cpus"
+	case ",$cpus," in
+	*",$c,"* | *"-"*) echo "not ok 2 - cpu$c is not supported"; rc=1 ;;
+	*) echo "ok 2 - cpu$c is not supported" ;;
+	esac
+fi
 # ARMTRACE_TRACEPOINTS: a file of lines the armtrace tracepoints must
 # print (after the task/CPU/time columns), in this order.
 if [ -n "$ARMTRACE_TRACEPOINTS" ]; then

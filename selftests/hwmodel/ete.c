@@ -93,6 +93,7 @@ static uint8_t *trbe_map(void *priv, uint64_t va, uint64_t *room)
 void hwm_ete_init(struct hwm_vcpu *c)
 {
 	hwm_trbe_init(&c->trbe, hwm.trbe_align, hwm.trbe_p, trbe_map, c);
+	c->trbe.errata = hwm.errata[c->idx];
 }
 
 /*
@@ -116,6 +117,7 @@ static void trbe_publish(struct hwm_vcpu *c, const struct hwm_trbe_regs *old,
 	c->shm->trbe_lost = t->lost;
 	c->shm->trbe_ignored = t->ignored;
 	c->shm->trbe_unaligned = t->unaligned;
+	c->shm->trbe_errata_bytes = t->misplaced;
 }
 
 /*
@@ -395,6 +397,11 @@ void hwm_ete_tsb(struct hwm_vcpu *c)
 	struct hwm_trbe_regs old = c->trbe.r;
 	uint64_t written = c->trbe.written;
 
+	if (!hwm_trbe_tsb(&c->trbe)) {
+		/* An erratum's TSB CSYNC that flushes nothing. */
+		hwm_truth_note(c, "tsb-noflush", c->trbe.stage_len);
+		return;
+	}
 	if (c->ete.started)
 		ete_check(c, ete_enc_flush(&c->ete.enc));
 	hwm_trbe_drain(&c->trbe);

@@ -21,6 +21,10 @@
  *   el3=on|off    the CPU implements EL3 (-M virt,secure=on)
  *   mispredict=N  every Nth conditional branch is mispredicted (BRBE
  *                 MPRED); default 0, none
+ *   errata=LIST   TRBE errata every CPU reports and plays, ':'-separated:
+ *                 overwrite_fill, write_out_of_range, tsb_flush,
+ *                 drain_after_disable, isb_after_enable, unusable
+ *   errataN=LIST  the same for CPU N only (added to errata=)
  *
  * Documentation/hwmodel.rst says what is modelled and how.
  */
@@ -183,11 +187,12 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 		if (c->ete.started)
 			ete_enc_finish(&c->ete.enc);
 		snprintf(buf, sizeof(buf),
-			 "hwmodel: cpu%u trbe: %llu written, %llu lost, %llu writes ignored, %llu unaligned\n",
+			 "hwmodel: cpu%u trbe: %llu written, %llu lost, %llu writes ignored, %llu unaligned, %llu misplaced by errata\n",
 			 i, (unsigned long long)c->trbe.written,
 			 (unsigned long long)c->trbe.lost,
 			 (unsigned long long)c->trbe.ignored,
-			 (unsigned long long)c->trbe.unaligned);
+			 (unsigned long long)c->trbe.unaligned,
+			 (unsigned long long)c->trbe.misplaced);
 		qemu_plugin_outs(buf);
 	}
 	snprintf(buf, sizeof(buf),
@@ -291,7 +296,21 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			hwm.el3 = on(v);
 		else if (KEY("mispredict"))
 			hwm.mispredict = strtoul(v, NULL, 0);
-		else {
+		else if (klen >= 6 && !strncmp(argv[a], "errata", 6)) {
+			char *end;
+			unsigned long cpu = strtoul(argv[a] + 6, &end, 10);
+			uint32_t e = 0;
+
+			if (hwm_errata_parse(v, &e) || end != eq ||
+			    (klen > 6 && cpu >= HWM_MAX_CPUS)) {
+				hwm_logf("hwmodel: %s: errata[N]=NAME[:NAME...], N < %u, names: overwrite_fill write_out_of_range tsb_flush drain_after_disable isb_after_enable unusable\n",
+					 argv[a], HWM_MAX_CPUS);
+				return -1;
+			}
+			for (i = 0; i < HWM_MAX_CPUS; i++)
+				if (klen == 6 || i == cpu)
+					hwm.errata[i] |= e;
+		} else {
 			hwm_logf("hwmodel: unknown option %s\n", argv[a]);
 			return -1;
 		}
@@ -339,6 +358,7 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 					    HWM_PAGE * (1 + HWM_CPU_PAGES * i));
 		hwm_regs_reset(c->shm, hwm.brbe_nrec, hwm.trbe_align,
 			       hwm.trbe_p);
+		hwm_regs_errata(c->shm, hwm.errata[i]);
 		hwm_brb_reset(&c->brbe.buf, hwm.brbe_nrec);
 		hwm_ete_init(c);
 	}

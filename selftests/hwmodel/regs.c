@@ -6,6 +6,7 @@
 #include <string.h>
 #include <armtrace/ete_regs.h>
 #include <armtrace/ref_config.h>
+#include <armtrace/trbe_errata.h>
 #include <armtrace/trbe_regs.h>
 #include "hwm.h"
 
@@ -38,6 +39,55 @@ void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
 	shm->regs[HW_BRBIDR0_EL1] = FIELD_PREP(BRBIDR0_EL1_NUMREC, nrec) |
 		FIELD_PREP(BRBIDR0_EL1_FORMAT, 0) |
 		FIELD_PREP(BRBIDR0_EL1_CC, BRBIDR0_CC_20_BIT);
+}
+
+/*
+ * The errata= option: names of what the part does wrong, ':'-separated
+ * (QEMU splits plugin options at commas), as TRBE_WA_* bits.
+ */
+static const struct {
+	const char *name;
+	uint32_t wa;
+} hwm_errata_names[] = {
+	{ "overwrite_fill", TRBE_WA_PAD_BASE },		/* 2119858 2139208 */
+	{ "write_out_of_range", TRBE_WA_SPARE_PAGE },	/* 2224489 2253138 */
+	{ "tsb_flush", TRBE_WA_DOUBLE_TSB },		/* 2054223 2067961 */
+	{ "drain_after_disable", TRBE_WA_DRAIN_AFTER_DISABLE },	/* 2064142 */
+	{ "isb_after_enable", TRBE_WA_ISB_AFTER_ENABLE },	/* 2038923 */
+	{ "unusable", TRBE_WA_REFUSE_CPU },		/* 1902691 */
+};
+
+int hwm_errata_parse(const char *list, uint32_t *errata)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ":"), i;
+
+		for (i = 0; i < sizeof(hwm_errata_names) / sizeof(hwm_errata_names[0]); i++)
+			if (strlen(hwm_errata_names[i].name) == n &&
+			    !strncmp(p, hwm_errata_names[i].name, n))
+				break;
+		if (i == sizeof(hwm_errata_names) / sizeof(hwm_errata_names[0]))
+			return -1;
+		*errata |= hwm_errata_names[i].wa;
+		p += n + (p[n] == ':');
+	}
+	return 0;
+}
+
+/* MIDR_EL1 r0p0 of parts with these errata (Arm's errata notices). */
+#define MIDR_CORTEX_A510_R0P0	0x410fd460ull	/* 2064142 2038923 1902691 */
+#define MIDR_CORTEX_A710_R0P0	0x410fd470ull	/* 2119858 2224489 2054223 */
+
+/* Report the errata the unit plays, and a part that has them. */
+void hwm_regs_errata(struct hwm_cpu *shm, uint32_t errata)
+{
+	shm->trbe_errata = errata;
+	shm->midr = !errata ? 0 :
+		errata & (TRBE_WA_DRAIN_AFTER_DISABLE | TRBE_WA_ISB_AFTER_ENABLE |
+			  TRBE_WA_REFUSE_CPU) ? MIDR_CORTEX_A510_R0P0 :
+		MIDR_CORTEX_A710_R0P0;
 }
 
 /* BRBCR_ELx of the kernel's EL: BRBCR_EL2 under VHE. */

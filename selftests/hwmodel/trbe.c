@@ -2,6 +2,7 @@
 /* The TRBE sink of the model: see trbe.h for the picture. */
 #include <string.h>
 #include <armtrace/ete_pkt.h>
+#include <armtrace/trbe_errata.h>
 #include <armtrace/trbe_regs.h>
 #include "trbe.h"
 
@@ -86,6 +87,47 @@ static void stop(struct hwm_trbe *t, uint64_t status)
 	t->stage_len = 0;
 }
 
+/*
+ * What a fill does not stop on affected parts (trbe.h): bytes from @buf
+ * past LIMIT, then at the base.  Returns how many were taken.
+ */
+static size_t spill(struct hwm_trbe *t, const uint8_t *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len && (t->spill_oor || t->spill_base)) {
+		int oor = t->spill_oor != 0;
+		uint64_t va = oor ? t->spill_at : t->r.ptr, room = 0, n;
+		uint8_t *p = t->map(t->priv, va, &room);
+
+		if (!p || !room) {
+			/* Not the buffer's page: a translation fault there. */
+			t->r.sr = (t->r.sr & ~(TRBSR_EL1_EC | TRBSR_EL1_MSS)) |
+				  FIELD_PREP(TRBSR_EL1_EC, TRBSR_EC_STAGE1_ABORT) |
+				  FIELD_PREP(TRBSR_EL1_FSC, HWM_TRBE_FSC_TRANS_L3) |
+				  TRBSR_EL1_S | TRBSR_EL1_IRQ;
+			t->spill_oor = t->spill_base = 0;
+			break;
+		}
+		n = oor ? t->spill_oor : t->spill_base;
+		if (n > len - done)
+			n = len - done;
+		if (n > room)
+			n = room;
+		memcpy(p, buf + done, n);
+		done += n;
+		t->misplaced += n;
+		if (oor) {
+			t->spill_oor -= n;
+			t->spill_at += n;
+		} else {
+			t->spill_base -= n;
+			t->r.ptr += n;
+		}
+	}
+	return done;
+}
+
 /* Write stage[0..n) at TRBPTR; n is a whole number of blocks. */
 static void write_out(struct hwm_trbe *t, uint32_t n)
 {
@@ -132,8 +174,19 @@ static void write_out(struct hwm_trbe *t, uint32_t n)
 		case HWM_TRBE_FILLED:
 			t->stage_len -= done;
 			memmove(t->stage, t->stage + done, t->stage_len);
-			stop(t, TRBSR_EL1_WRAP |
-			     FIELD_PREP(TRBSR_EL1_BSC, TRBSR_BSC_FILLED));
+			if (t->errata & TRBE_WA_SPARE_PAGE) {
+				t->spill_oor = TRBE_WRITE_OUT_OF_RANGE_BYTES;
+				t->spill_at = t->r.limitr & TRBLIMITR_EL1_LIMIT;
+			}
+			if (t->errata & TRBE_WA_PAD_BASE)
+				t->spill_base = TRBE_OVERWRITE_FILL_BYTES;
+			t->r.sr |= TRBSR_EL1_WRAP |
+				   FIELD_PREP(TRBSR_EL1_BSC, TRBSR_BSC_FILLED);
+			/* What is staged goes where the errata put it first. */
+			done = spill(t, t->stage, t->stage_len);
+			t->stage_len -= done;
+			memmove(t->stage, t->stage + done, t->stage_len);
+			stop(t, 0);
 			return;
 		case HWM_TRBE_WRAP_IRQ:
 			t->r.sr |= TRBSR_EL1_WRAP | TRBSR_EL1_IRQ;
@@ -152,8 +205,30 @@ static void write_out(struct hwm_trbe *t, uint32_t n)
 unsigned int hwm_trbe_program(struct hwm_trbe *t, struct hwm_trbe_regs *w)
 {
 	unsigned int ign = 0;
-	int was = collecting(&t->r);
+	int was = collecting(&t->r), locked = t->locked;
+	int enabled = !!(t->r.limitr & TRBLIMITR_EL1_E);
 
+	/* Two TSB CSYNCs in a row: a sync between them breaks the pair. */
+	t->tsb_armed = 0;
+	if ((t->errata & TRBE_WA_DRAIN_AFTER_DISABLE) && enabled &&
+	    !(w->limitr & TRBLIMITR_EL1_E) && !t->p && !locked)
+		/* Erratum 2064142: this disable locks the registers. */
+		t->locked = 1;
+	if (!(w->limitr & TRBLIMITR_EL1_E) || !(w->sr & TRBSR_EL1_S))
+		t->spill_oor = t->spill_base = 0;
+	if (locked) {
+		if (w->baser != t->r.baser)
+			ign |= HWM_TRBE_IGN_BASER;
+		if (w->ptr != t->r.ptr)
+			ign |= HWM_TRBE_IGN_PTR;
+		if (w->sr != t->r.sr)
+			ign |= HWM_TRBE_IGN_SR;
+		if (w->limitr != t->r.limitr)
+			ign |= HWM_TRBE_IGN_LIMITR;
+		t->ignored += __builtin_popcount(ign);
+		*w = t->r;
+		return ign;
+	}
 	if (t->p || was) {
 		/*
 		 * Arm ARM D10, TRBE programming: with TRBIDR_EL1.P set the
@@ -197,6 +272,8 @@ void hwm_trbe_take(struct hwm_trbe *t, const uint8_t *buf, size_t len)
 		size_t n = HWM_TRBE_STAGE_MAX - t->stage_len;
 
 		if (!collecting(&t->r)) {
+			if (t->r.limitr & TRBLIMITR_EL1_E)
+				len -= spill(t, buf, len);
 			t->discarded += len;
 			return;
 		}
@@ -223,4 +300,14 @@ void hwm_trbe_drain(struct hwm_trbe *t)
 	memset(t->stage + t->stage_len, ETE_HDR_IGNORE, pad);
 	t->stage_len += pad;
 	write_out(t, t->stage_len);
+}
+
+int hwm_trbe_tsb(struct hwm_trbe *t)
+{
+	t->locked = 0;
+	if (!(t->errata & TRBE_WA_DOUBLE_TSB))
+		return 1;
+	/* Erratum 2054223: the first of two does not flush. */
+	t->tsb_armed = !t->tsb_armed;
+	return !t->tsb_armed;
 }

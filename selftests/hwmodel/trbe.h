@@ -29,6 +29,22 @@
  * unless it ends exactly on a stage.  Stages are whole blocks of 2^Align
  * bytes; a drain pads the last block with ETE Ignore packets (0x70), so
  * TRBPTR is always aligned.
+ *
+ * Errata (@errata, TRBE_WA_* of include/armtrace/trbe_errata.h, from the
+ * plugin's errata= option), played as the errata notices describe them:
+ *
+ *   TRBE_WA_PAD_BASE (2119858/2139208)  a fill does not stop at once:
+ *       the next TRBE_OVERWRITE_FILL_BYTES bytes are written from
+ *       TRBBASER on, TRBPTR following them
+ *   TRBE_WA_SPARE_PAGE (2224489/2253138)  at a fill the next
+ *       TRBE_WRITE_OUT_OF_RANGE_BYTES bytes are written from LIMIT on
+ *       (first, when both are played); a page the guest did not publish
+ *       there is a stage 1 translation fault instead of FILLED
+ *   TRBE_WA_DOUBLE_TSB (2054223/2067961)  of two TSB CSYNCs with no sync
+ *       between them only the second flushes
+ *   TRBE_WA_DRAIN_AFTER_DISABLE (2064142)  after a sync that clears
+ *       TRBLIMITR.E every TRBE register write is ignored until a TSB CSYNC
+ * Bytes written where an erratum put them are counted in @misplaced.
  */
 #ifndef HWM_TRBE_H
 #define HWM_TRBE_H
@@ -97,6 +113,14 @@ struct hwm_trbe {
 	uint64_t lost;		/* staged, dropped by a disable without drain */
 	uint64_t ignored;	/* register writes ignored */
 	uint64_t unaligned;	/* TRBPTR programmed below the alignment */
+	/* errata */
+	uint32_t errata;	/* TRBE_WA_* the unit misbehaves for */
+	uint32_t spill_oor;	/* after a fill: bytes still to go past LIMIT */
+	uint32_t spill_base;	/* after a fill: bytes still to go at the base */
+	uint64_t spill_at;	/* where the next past-LIMIT byte goes */
+	uint8_t tsb_armed;	/* a TSB CSYNC did not flush: the next one does */
+	uint8_t locked;		/* disabled: writes ignored until a TSB CSYNC */
+	uint64_t misplaced;	/* bytes an erratum wrote outside the window */
 	uint8_t stage[HWM_TRBE_STAGE_MAX];
 };
 
@@ -126,5 +150,13 @@ void hwm_trbe_take(struct hwm_trbe *t, const uint8_t *buf, size_t len);
 
 /* TSB CSYNC: write everything staged, the last block padded. */
 void hwm_trbe_drain(struct hwm_trbe *t);
+
+/*
+ * A TSB CSYNC executes: returns whether it flushes (the caller then
+ * drains the trace unit and calls hwm_trbe_drain()); 0 for the first of
+ * a pair under TRBE_WA_DOUBLE_TSB.  Every TSB CSYNC ends the write lock
+ * of TRBE_WA_DRAIN_AFTER_DISABLE.
+ */
+int hwm_trbe_tsb(struct hwm_trbe *t);
 
 #endif /* HWM_TRBE_H */

@@ -15,6 +15,7 @@
 #include <armtrace/ete_regs.h>
 #include <armtrace/hwmodel_abi.h>
 #include <armtrace/ref_config.h>
+#include <armtrace/trbe_errata.h>
 #include <armtrace/trbe_regs.h>
 #include <ete/dec.h>
 #include <ete/img.h>
@@ -430,6 +431,140 @@ static void test_trbe_sink(void)
 	   "nVM=1 is refused: trace is discarded");
 }
 
+/* A fill-mode buffer with @errata, TRBPTR 64 bytes below its limit. */
+static void tb_errata_start(struct hwm_trbe *t, unsigned int pages,
+			    uint32_t errata)
+{
+	tb_start(t, 0, TB_VA + pages * 4096 - 64, pages, TRBLIMITR_FM_FILL);
+	t->errata = errata;
+}
+
+static int tb_filled(const struct hwm_trbe *t)
+{
+	return (t->r.sr & TRBSR_EL1_S) && (t->r.sr & TRBSR_EL1_WRAP) &&
+	       (t->r.sr & TRBSR_EL1_IRQ) &&
+	       FIELD_GET(TRBSR_EL1_EC, t->r.sr) == TRBSR_EC_OTHERS &&
+	       FIELD_GET(TRBSR_EL1_BSC, t->r.sr) == TRBSR_BSC_FILLED;
+}
+
+/* Each erratum the model plays, as its notice describes it. */
+static void test_trbe_errata(void)
+{
+	struct hwm_trbe *t = &tb;
+	struct hwm_trbe_regs w;
+	uint8_t in[1024];
+	unsigned int ign;
+	uint32_t e = 0;
+
+	tb_fill(in, sizeof(in), 5);
+
+	ok(!hwm_errata_parse("overwrite_fill:write_out_of_range:tsb_flush", &e) &&
+	   e == (TRBE_WA_PAD_BASE | TRBE_WA_SPARE_PAGE | TRBE_WA_DOUBLE_TSB) &&
+	   hwm_errata_parse("overwrite_fill:bogus", &e), "trbe errata ",
+	   "errata= takes ':'-separated names, refuses unknown ones");
+
+	/* 2119858/2139208: a fill goes on writing at TRBBASER. */
+	tb_errata_start(t, 1, TRBE_WA_PAD_BASE);
+	hwm_trbe_take(t, in, 100);
+	hwm_trbe_drain(t);
+	ok(tb_filled(t) && t->r.ptr == TB_VA + 36 &&
+	   !memcmp(tb_mem + 4096 - 64, in, 64) && !memcmp(tb_mem, in + 64, 36) &&
+	   t->misplaced == 36, "trbe erratum 2119858 ",
+	   "overwrite_fill: FILLED, but the 36 bytes after the limit land at the base, TRBPTR after them");
+	hwm_trbe_take(t, in + 100, 300);
+	ok(t->r.ptr == TB_VA + TRBE_OVERWRITE_FILL_BYTES &&
+	   !memcmp(tb_mem + 36, in + 100, TRBE_OVERWRITE_FILL_BYTES - 36) &&
+	   t->misplaced == TRBE_OVERWRITE_FILL_BYTES &&
+	   t->discarded == 300 - (TRBE_OVERWRITE_FILL_BYTES - 36),
+	   "trbe erratum 2119858 ",
+	   "overwrite_fill: 256 bytes in all, from the base; the rest discarded");
+	tb_errata_start(t, 1, TRBE_WA_PAD_BASE);
+	hwm_trbe_take(t, in, 64);
+	w = t->r;
+	w.limitr &= ~TRBLIMITR_EL1_E;
+	hwm_trbe_program(t, &w);
+	hwm_trbe_take(t, in, 64);
+	ok(!t->misplaced && !tb_mem[0] && t->discarded == 64,
+	   "trbe erratum 2119858 ",
+	   "overwrite_fill: clearing E after the fill ends the overwrite");
+
+	/* 2224489/2253138: up to 64 bytes past LIMIT. */
+	tb_errata_start(t, 1, TRBE_WA_SPARE_PAGE);
+	hwm_trbe_take(t, in, 100);
+	hwm_trbe_drain(t);
+	hwm_trbe_take(t, in + 100, 100);
+	ok(tb_filled(t) && t->r.ptr == TB_VA &&
+	   !memcmp(tb_mem + 4096, in + 64, 64) && !tb_mem[4096 + 64] &&
+	   !tb_mem[0] && t->misplaced == 64 && t->discarded == 100 - 28,
+	   "trbe erratum 2224489 ",
+	   "write_out_of_range: FILLED, TRBPTR at the base, 64 bytes written past LIMIT");
+	tb_errata_start(t, 2, TRBE_WA_SPARE_PAGE);
+	tb_hole = 2;
+	hwm_trbe_take(t, in, 100);
+	hwm_trbe_drain(t);
+	ok((t->r.sr & TRBSR_EL1_S) && (t->r.sr & TRBSR_EL1_IRQ) &&
+	   FIELD_GET(TRBSR_EL1_EC, t->r.sr) == TRBSR_EC_STAGE1_ABORT &&
+	   FIELD_GET(TRBSR_EL1_FSC, t->r.sr) == HWM_TRBE_FSC_TRANS_L3 &&
+	   !t->misplaced, "trbe erratum 2224489 ",
+	   "write_out_of_range: no page past LIMIT: a translation fault, not FILLED");
+	tb_errata_start(t, 1, TRBE_WA_SPARE_PAGE | TRBE_WA_PAD_BASE);
+	hwm_trbe_take(t, in, 64 + 64 + 10);
+	hwm_trbe_drain(t);
+	ok(!memcmp(tb_mem + 4096, in + 64, 64) && !memcmp(tb_mem, in + 128, 10) &&
+	   t->r.ptr == TB_VA + 10 && t->misplaced == 74, "trbe errata ",
+	   "both: past LIMIT first, then at the base");
+
+	/* 2054223/2067961: one TSB CSYNC does not flush, two do. */
+	tb_start(t, 0, TB_VA, 4, TRBLIMITR_FM_FILL);
+	t->errata = TRBE_WA_DOUBLE_TSB;
+	hwm_trbe_take(t, in, 100);
+	ok(!hwm_trbe_tsb(t) && hwm_trbe_tsb(t), "trbe erratum 2054223 ",
+	   "tsb_flush: of two TSB CSYNCs in a row only the second flushes");
+	w = t->r;
+	ok(!hwm_trbe_tsb(t) && !hwm_trbe_program(t, &w) && !hwm_trbe_tsb(t),
+	   "trbe erratum 2054223 ",
+	   "tsb_flush: a sync between two TSB CSYNCs: neither flushes");
+	w = t->r;
+	w.limitr &= ~TRBLIMITR_EL1_E;
+	hwm_trbe_program(t, &w);
+	ok(t->lost == 100 && t->r.ptr == TB_VA, "trbe erratum 2054223 ",
+	   "tsb_flush: a disable after one TSB CSYNC loses the staged bytes");
+
+	/* 2064142: after a disable, writes are ignored until a TSB CSYNC. */
+	tb_start(t, 0, TB_VA, 4, TRBLIMITR_FM_FILL);
+	t->errata = TRBE_WA_DRAIN_AFTER_DISABLE;
+	hwm_trbe_take(t, in, 100);
+	hwm_trbe_drain(t);
+	w = t->r;
+	w.limitr &= ~TRBLIMITR_EL1_E;
+	ign = hwm_trbe_program(t, &w);
+	ok(!ign && !hwm_trbe_collecting(t) && t->r.ptr == TB_VA + 100,
+	   "trbe erratum 2064142 ", "drain_after_disable: the disable itself is taken");
+	w = t->r;
+	w.ptr = TB_VA + 0x800;
+	w.sr = 0x1;
+	w.limitr |= TRBLIMITR_EL1_E;
+	ign = hwm_trbe_program(t, &w);
+	ok(ign == (HWM_TRBE_IGN_PTR | HWM_TRBE_IGN_SR | HWM_TRBE_IGN_LIMITR) &&
+	   t->ignored == 3 && w.ptr == TB_VA + 100 && !hwm_trbe_collecting(t),
+	   "trbe erratum 2064142 ",
+	   "drain_after_disable: TRBPTR, TRBSR and the enable after it are ignored");
+	hwm_trbe_tsb(t);
+	w.ptr = TB_VA + 0x800;
+	w.limitr |= TRBLIMITR_EL1_E;
+	ign = hwm_trbe_program(t, &w);
+	ok(!ign && t->r.ptr == TB_VA + 0x800 && hwm_trbe_collecting(t),
+	   "trbe erratum 2064142 ",
+	   "drain_after_disable: after a TSB CSYNC the writes are taken");
+	tb_start(t, 0, TB_VA, 4, TRBLIMITR_FM_FILL);
+	w = t->r;
+	w.limitr &= ~TRBLIMITR_EL1_E;
+	hwm_trbe_program(t, &w);
+	w.ptr = TB_VA + 0x800;
+	ok(!hwm_trbe_program(t, &w) && t->r.ptr == TB_VA + 0x800,
+	   "trbe erratum 2064142 ", "drain_after_disable: not played: taken at once");
+}
+
 /* Reference: the view of every instruction, one at a time. */
 static uint64_t seg_ref(const struct hwm_vi *vi, uint64_t from, uint64_t at,
 			unsigned int el)
@@ -695,6 +830,15 @@ static void test_idregs(void)
 	   tcpu.regs[HW_TRCIDR4] == REF_TRCIDR4 &&
 	   tcpu.regs[HW_TRCDEVARCH] == REF_TRCDEVARCH, "idregs ",
 	   "the reference configuration");
+	ok(!tcpu.midr && !tcpu.trbe_errata, "trbe errata ",
+	   "no errata= option: no erratum, no MIDR reported");
+	hwm_regs_errata(&tcpu, TRBE_WA_DRAIN_AFTER_DISABLE);
+	ok(tcpu.midr == 0x410fd460 &&
+	   tcpu.trbe_errata == TRBE_WA_DRAIN_AFTER_DISABLE, "trbe errata ",
+	   "the register file reports the errata and a Cortex-A510 r0p0 MIDR");
+	hwm_regs_errata(&tcpu, TRBE_WA_PAD_BASE | TRBE_WA_SPARE_PAGE);
+	ok(tcpu.midr == 0x410fd470, "trbe errata ",
+	   "overwrite_fill + write_out_of_range: a Cortex-A710 r0p0 MIDR");
 }
 
 static void test_ete_ctx(void)
@@ -1175,6 +1319,7 @@ int main(void)
 	test_brb_ring();
 	test_trbe();
 	test_trbe_sink();
+	test_trbe_errata();
 	test_vi();
 	test_idregs();
 	test_ete_ctx();
