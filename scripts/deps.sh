@@ -10,7 +10,7 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${ARMTRACE_CACHE:-$TOP/.cache}
-STAMP=$CACHE/.deps-v4
+STAMP=$CACHE/.deps-v5
 
 HOST_PKGS=(
 	build-essential gcc-aarch64-linux-gnu libc6-dev-arm64-cross
@@ -18,6 +18,10 @@ HOST_PKGS=(
 	linux-kbuild-6.1 linux-source-6.1 sparse bc flex bison
 	libelf-dev libopencsd-dev clang libclang-rt-14-dev llvm
 	pkg-config xz-utils python3 xxd
+	# perf 6.1 from linux-source-6.1 (scripts/perf-build.sh), and
+	# Debian's own perf to read its files
+	libtraceevent-dev libdw-dev libzstd-dev liblzma-dev zlib1g-dev
+	libcap-dev libnuma-dev libslang2-dev libunwind-dev linux-perf
 )
 
 log() { printf 'deps: %s\n' "$*" >&2; }
