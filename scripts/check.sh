@@ -68,6 +68,9 @@ suite hwmodel-units make --no-print-directory -C selftests/hwmodel check
 if [ -f tools-perf/Makefile ]; then
 	suite tools-perf make --no-print-directory -C tools-perf check
 fi
+# armtrace's perf, host and guest (cached by its inputs: fast when warm).
+suite perf-build tap_cmd "perf 6.1 with the armtrace series builds (x86-64, aarch64)" \
+	make --no-print-directory perf
 suite guest scripts/guest-tests.sh
 
 read -r pass fail skip < <(cat "${suites[@]}" | "$TOP/scripts/tap-count.sh")
