@@ -45,6 +45,8 @@ RUNS=(
 "ete-e2e|--hwmodel=truth=$BUILD/logs/truth-ete-e2e.log,exact=on|ete_perf_dump|"
 "ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=4000|ete_perf_dump|"
 "perf-ete|--hwmodel=truth=$BUILD/logs/truth-perf-ete.log,exact=on --cpu $CPU_NOSVE||"
+"perf-ete-per-thread|--hwmodel=truth=$BUILD/logs/truth-perf-ete-per-thread.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_RECORD=--per-thread||"
+"perf-ete-cpu-wide|--hwmodel=truth=$BUILD/logs/truth-perf-ete-cpu-wide.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_RECORD=-a||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
 )
 
@@ -101,9 +103,15 @@ for run in "${RUNS[@]}"; do
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-e2e-busybox.log" 4 "$G/ete_perf_dump" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
-	perf-ete)
+	perf-ete|perf-ete-per-thread)
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
-			"$BUILD/logs/truth-perf-ete.log" "$G/perf_workload" \
+			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	perf-ete-cpu-wide)
+		# every process at EL0: perf itself and busybox's sh too
+		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
+			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \
+			"$BUILD/perf/aarch64/guest/perf" "$CACHE/root/bin/busybox" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-busybox)
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
@@ -111,7 +119,7 @@ for run in "${RUNS[@]}"; do
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
 	esac
 	# The perf.data is kept beside the log; its hex is not worth a read.
-	[[ $name == perf-* ]] && sed -i '/^PERFHEX /d' "$log"
+	[[ $name == perf-* ]] && sed -i '/^PERFHEX /d; /^VDSOHEX /d' "$log"
 	cat "$log"
 	case $rc in
 	0) ;;

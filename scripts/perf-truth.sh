@@ -9,6 +9,8 @@
 # CONSOLE: the run's output (PERFDATA/PERFHEX/PERFEND lines); ELF: the
 # guest's binaries the trace ran in, by their guest path under $SYMFS
 # (default: copies under the guest paths /armtrace/NAME and /bin/NAME).
+# The guest's vDSO, when it printed one (VDSO/VDSOHEX lines), goes into a
+# build-id cache of the run's own (perf --buildid-dir).
 # TAP out; the perf.data and perf script's output are kept beside CONSOLE.
 set -uo pipefail
 
@@ -51,13 +53,24 @@ for elf in "$@"; do
 done
 
 # The cs_etm header, then per CPU the ETE magic and its registers.
+# The guest's vDSO, where perf looks for it: its build-id cache.
+bid=$symfs/.debug
+read -r _ vdso_id vdso_size < <(grep '^VDSO ' "$console" | head -n1) || true
+if [ -n "${vdso_id:-}" ]; then
+	mkdir -p "$bid/[vdso]/$vdso_id" "$bid/.build-id/${vdso_id:0:2}"
+	sed -n 's/^VDSOHEX //p' "$console" | xxd -r -p > "$bid/[vdso]/$vdso_id/vdso"
+	ln -s "../../[vdso]/$vdso_id" "$bid/.build-id/${vdso_id:0:2}/${vdso_id:2}"
+	[ "$(stat -c %s "$bid/[vdso]/$vdso_id/vdso")" = "$vdso_size" ]
+	tap $? "the guest's vDSO came back whole ($vdso_size bytes)"
+fi
+
 "$PERF" report -D -i "$data" > "$base.dump" 2>&1
 grep -Eq "Magic number[[:space:]]+5050505050505050" "$base.dump" &&
 	grep -Eq "TRCDEVARCH[[:space:]]+47705a13" "$base.dump"
 tap $? "AUXTRACE_INFO is cs_etm's, with ETE per-CPU metadata"
 sed -n '/Magic number/,/TRCDEVARCH/p' "$base.dump" | sed 's/^/# /'
 
-"$PERF" script -i "$data" --symfs "$symfs" --itrace=b -F ip,addr \
+"$PERF" --buildid-dir "$bid" script -i "$data" --symfs "$symfs" --itrace=b -F tid,ip,addr \
 	> "$base.branches" 2> "$base.script.err"
 tap $? "perf script --itrace=b decodes the file"
 sed 's/^/# perf script: /' "$base.script.err" | head -n 20
@@ -72,7 +85,7 @@ while IFS= read -r line; do
 done < "$base.check"
 
 if [ -x "$STOCK_PERF" ]; then
-	"$STOCK_PERF" script -i "$data" --symfs "$symfs" --itrace=b -F ip,addr \
+	"$STOCK_PERF" --buildid-dir "$bid" script -i "$data" --symfs "$symfs" --itrace=b -F tid,ip,addr \
 		> "$base.stock.branches" 2> "$base.stock.err"
 	tap $? "Debian's perf $("$STOCK_PERF" version 2>/dev/null | cut -d' ' -f3) reads the file"
 	cmp -s "$base.branches" "$base.stock.branches"

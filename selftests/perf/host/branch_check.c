@@ -2,7 +2,7 @@
 /*
  * branch_check TRUTH BRANCHES: compare the branch samples perf decoded
  * from a recording on the hardware model (`perf script --itrace=b
- * -F ip,addr`, one "IP ADDR" pair of hex numbers a line) with the model's
+ * -F tid,ip,addr`: "TID IP => ADDR" a line, TID optional) with the model's
  * ground-truth log (Documentation/hwmodel.rst) of CPU 0 between each
  * ete-start and ete-stop.  TAP out.
  *
@@ -20,7 +20,11 @@
  *                                           the last event, else none
  *
  * and the decoded samples are joined across trace stops: (a, 0) then
- * (0, b) is one sample (a, b).  A (0, b) with no stop before it must
+ * (0, b) is one sample (a, b).  When another thread runs after the stop
+ * (CPU-wide trace), or a system call (execve) returned somewhere else, b
+ * is where the trace resumed, which the truth does not log: that joined
+ * sample is compared by its ip, and b must begin the range the next
+ * sample ends (b <= its ip).  A (0, b) with no stop before it must
  * resume where the path was (or begin it); a (a, 0) at the very end is
  * the last exception and matches its ip.  Where the trace ends in an
  * exception (the exit system call) perf 6.1 makes no sample at all: it
@@ -36,14 +40,20 @@
 
 struct br {
 	uint64_t ip, addr;
+	int flags;
 };
+
+#define BR_JOINED	1	/* perf: joined across a trace stop */
+#define BR_NEW_TID	2	/* perf: another thread after the stop */
+#define BR_SYSCALL	4	/* truth: a system call's exception */
+#define BR_OPEN		8	/* perf: trace ends here, addr unknown */
 
 struct brs {
 	struct br *v;
 	size_t n, cap;
 };
 
-static void push(struct brs *b, uint64_t ip, uint64_t addr)
+static void push(struct brs *b, uint64_t ip, uint64_t addr, int flags)
 {
 	if (b->n == b->cap) {
 		b->cap = b->cap ? 2 * b->cap : 1024;
@@ -51,7 +61,7 @@ static void push(struct brs *b, uint64_t ip, uint64_t addr)
 		if (!b->v)
 			exit(2);
 	}
-	b->v[b->n++] = (struct br){ ip, addr };
+	b->v[b->n++] = (struct br){ ip, addr, flags };
 }
 
 static int tap_n, failed;
@@ -91,14 +101,15 @@ static int read_truth(const char *path, struct brs *exp, size_t *nexc,
 			   &a, &b, &taken) == 5 && cpu == 0) {
 			if (!taken)
 				continue;
-			push(exp, a, b);
+			push(exp, a, b, 0);
 			pos = b;
 			*last_is_exc = 0;
 		} else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
 				  &a, &b, &c) == 5 && cpu == 0) {
 			(*nexc)++;
 			if (b != pos) {
-				push(exp, b - 4, b);
+				push(exp, b - 4, b,
+				     strcmp(kind, "call") ? 0 : BR_SYSCALL);
 				*last_is_exc = 1;
 			}
 			pos = b;
@@ -114,7 +125,7 @@ static int read_branches(const char *path, struct brs *got, size_t *nstops,
 {
 	char line[512];
 	unsigned long long ip, addr;
-	int stopped = 0, ok = 1;
+	int stopped = 0, ok = 1, tid, stop_tid = -1;
 	uint64_t stop_ip = 0;
 	FILE *f = fopen(path, "r");
 
@@ -123,10 +134,13 @@ static int read_branches(const char *path, struct brs *got, size_t *nstops,
 	while (fgets(line, sizeof(line), f)) {
 		if (line[strspn(line, " \t\n")] == '\0')
 			continue;
-		if (sscanf(line, " %llx => %llx", &ip, &addr) != 2) {
-			printf("# unparsed perf script line: %s", line);
-			ok = 0;
-			continue;
+		if (sscanf(line, " %d %llx => %llx", &tid, &ip, &addr) != 3) {
+			tid = -1;
+			if (sscanf(line, " %llx => %llx", &ip, &addr) != 2) {
+				printf("# unparsed perf script line: %s", line);
+				ok = 0;
+				continue;
+			}
 		}
 		if (stopped) {
 			stopped = 0;
@@ -136,13 +150,15 @@ static int read_branches(const char *path, struct brs *got, size_t *nstops,
 				ok = 0;
 			} else {
 				(*nstops)++;
-				push(got, stop_ip, addr);
+				push(got, stop_ip, addr, BR_JOINED |
+				     (tid != stop_tid ? BR_NEW_TID : 0));
 				continue;
 			}
 		}
 		if (!addr) {
 			stopped = 1;
 			stop_ip = ip;
+			stop_tid = tid;
 			continue;
 		}
 		if (!ip) {
@@ -154,11 +170,11 @@ static int read_branches(const char *path, struct brs *got, size_t *nstops,
 			}
 			continue;
 		}
-		push(got, ip, addr);
+		push(got, ip, addr, 0);
 	}
 	fclose(f);
 	if (stopped) {
-		push(got, stop_ip, 0);
+		push(got, stop_ip, 0, BR_OPEN);
 		*tail_open = 1;
 	}
 	return ok ? 0 : 1;
@@ -196,9 +212,18 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < exp.n && i < got.n; i++) {
 		const struct br *e = &exp.v[i], *g = &got.v[i];
-		int last = tail_open && i + 1 == got.n;
+		int ip_only = (g->flags & BR_OPEN) ||
+			      ((g->flags & BR_JOINED) &&
+			       (g->flags & BR_NEW_TID || e->flags & BR_SYSCALL));
 
-		if (e->ip != g->ip || (!last && e->addr != g->addr)) {
+		if (ip_only && e->addr != g->addr && i + 1 < got.n &&
+		    got.v[i + 1].ip < g->addr) {
+			printf("# trace resumed at %#" PRIx64 ", after the next range's end\n",
+			       g->addr);
+			bad = i;
+			break;
+		}
+		if (e->ip != g->ip || (!ip_only && e->addr != g->addr)) {
 			bad = i;
 			break;
 		}
