@@ -47,6 +47,7 @@ RUNS=(
 "perf-ete|--hwmodel=truth=$BUILD/logs/truth-perf-ete.log,exact=on --cpu $CPU_NOSVE||"
 "perf-ete-per-thread|--hwmodel=truth=$BUILD/logs/truth-perf-ete-per-thread.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_RECORD=--per-thread||"
 "perf-ete-cpu-wide|--hwmodel=truth=$BUILD/logs/truth-perf-ete-cpu-wide.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_RECORD=-a||"
+"perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --cpu $CPU_NOSVE --smp 2 --env ARMTRACE_RECORD=-a||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
 )
 
@@ -107,7 +108,7 @@ for run in "${RUNS[@]}"; do
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \
 			>> "$log" 2>&1 || rc=1; } ;;
-	perf-ete-cpu-wide)
+	perf-ete-cpu-wide|perf-ete-smp2)
 		# every process at EL0: perf itself and busybox's sh too
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \

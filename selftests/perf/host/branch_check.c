@@ -2,9 +2,11 @@
 /*
  * branch_check TRUTH BRANCHES: compare the branch samples perf decoded
  * from a recording on the hardware model (`perf script --itrace=b
- * -F tid,ip,addr`: "TID IP => ADDR" a line, TID optional) with the model's
- * ground-truth log (Documentation/hwmodel.rst) of CPU 0 between each
- * ete-start and ete-stop.  TAP out.
+ * -F tid,cpu,ip,addr`: "TID [CPU] IP => ADDR" a line, TID and CPU
+ * optional) with the model's ground-truth log (Documentation/hwmodel.rst)
+ * between each ete-start and ete-stop, CPU by CPU: perf decodes each
+ * CPU's trace buffer in order, the truth logs each vCPU in order.  TAP
+ * out.
  *
  * perf's cs_etm decoder makes a branch sample where control left an
  * instruction range: at each taken branch (from the branch to its
@@ -48,6 +50,8 @@ struct br {
 #define BR_SYSCALL	4	/* truth: a system call's exception */
 #define BR_OPEN		8	/* perf: trace ends here, addr unknown */
 
+#define MAX_CPUS	8
+
 struct brs {
 	struct br *v;
 	size_t n, cap;
@@ -72,9 +76,9 @@ static void tap(int ok, const char *what)
 	failed |= !ok;
 }
 
-/* The expected samples of CPU 0's trace windows. */
-static int read_truth(const char *path, struct brs *exp, size_t *nexc,
-		      int *last_is_exc)
+/* The expected samples of one CPU's trace windows. */
+static int read_truth(const char *path, unsigned int want, struct brs *exp,
+		      size_t *nexc, int *last_is_exc)
 {
 	char line[512], kind[32];
 	uint64_t pos = 0;	/* where the path is; 0 before the first event */
@@ -89,23 +93,23 @@ static int read_truth(const char *path, struct brs *exp, size_t *nexc,
 		int taken;
 
 		if (sscanf(line, "N %u %31s", &cpu, kind) == 2) {
-			if (cpu == 0 && !strcmp(kind, "ete-start"))
+			if (cpu == want && !strcmp(kind, "ete-start"))
 				in = 1;
-			else if (cpu == 0 && !strcmp(kind, "ete-stop"))
+			else if (cpu == want && !strcmp(kind, "ete-stop"))
 				in = 0;
 			continue;
 		}
 		if (!in)
 			continue;
 		if (sscanf(line, "B %u %31s %lli %lli %*s %*s %d", &cpu, kind,
-			   &a, &b, &taken) == 5 && cpu == 0) {
+			   &a, &b, &taken) == 5 && cpu == want) {
 			if (!taken)
 				continue;
 			push(exp, a, b, 0);
 			pos = b;
 			*last_is_exc = 0;
 		} else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
-				  &a, &b, &c) == 5 && cpu == 0) {
+				  &a, &b, &c) == 5 && cpu == want) {
 			(*nexc)++;
 			if (b != pos) {
 				push(exp, b - 4, b,
@@ -119,12 +123,13 @@ static int read_truth(const char *path, struct brs *exp, size_t *nexc,
 	return 0;
 }
 
-/* perf's samples, joined across trace stops. */
-static int read_branches(const char *path, struct brs *got, size_t *nstops,
-			 int *tail_open)
+/* perf's samples of one CPU, joined across trace stops. */
+static int read_branches(const char *path, unsigned int want, struct brs *got,
+			 size_t *nstops, int *tail_open)
 {
 	char line[512];
 	unsigned long long ip, addr;
+	unsigned int cpu;
 	int stopped = 0, ok = 1, tid, stop_tid = -1;
 	uint64_t stop_ip = 0;
 	FILE *f = fopen(path, "r");
@@ -134,7 +139,10 @@ static int read_branches(const char *path, struct brs *got, size_t *nstops,
 	while (fgets(line, sizeof(line), f)) {
 		if (line[strspn(line, " \t\n")] == '\0')
 			continue;
-		if (sscanf(line, " %d %llx => %llx", &tid, &ip, &addr) != 3) {
+		cpu = 0;
+		if (sscanf(line, " %d [%u] %llx => %llx", &tid, &cpu, &ip,
+			   &addr) != 4 &&
+		    sscanf(line, " %d %llx => %llx", &tid, &ip, &addr) != 3) {
 			tid = -1;
 			if (sscanf(line, " %llx => %llx", &ip, &addr) != 2) {
 				printf("# unparsed perf script line: %s", line);
@@ -142,6 +150,8 @@ static int read_branches(const char *path, struct brs *got, size_t *nstops,
 				continue;
 			}
 		}
+		if (cpu != want)
+			continue;
 		if (stopped) {
 			stopped = 0;
 			if (ip) {
@@ -180,34 +190,35 @@ static int read_branches(const char *path, struct brs *got, size_t *nstops,
 	return ok ? 0 : 1;
 }
 
-int main(int argc, char **argv)
+/* One CPU: the decoded samples must be the expected ones, in order. */
+static int check_cpu(const char *truth, const char *branches, unsigned int cpu)
 {
 	struct brs exp = { 0 }, got = { 0 };
 	size_t nexc = 0, nstops = 0, i, bad = (size_t)-1, j;
 	int tail_open = 0, last_is_exc = 0, rc;
+	char what[128];
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc != 3) {
-		fprintf(stderr, "usage: branch_check TRUTH BRANCHES\n");
-		return 2;
-	}
-	if (read_truth(argv[1], &exp, &nexc, &last_is_exc)) {
+	if (read_truth(truth, cpu, &exp, &nexc, &last_is_exc)) {
 		tap(0, "the truth log is readable");
-		return 1;
+		return -1;
 	}
-	tap(exp.n > 0, "the truth has branches in the trace windows");
-	rc = read_branches(argv[2], &got, &nstops, &tail_open);
+	rc = read_branches(branches, cpu, &got, &nstops, &tail_open);
 	if (rc < 0) {
 		tap(0, "perf script's output is readable");
-		return 1;
+		free(exp.v);
+		return -1;
 	}
-	tap(rc == 0, "every sample parses and trace starts where it stopped");
-	tap(got.n > 0, "perf decoded branch samples");
+	if (!exp.n && !got.n)
+		return 0;	/* a CPU the workload never ran on */
+	snprintf(what, sizeof(what), "CPU %u: every sample parses and trace starts where it stopped", cpu);
+	tap(rc == 0, what);
+	snprintf(what, sizeof(what), "CPU %u: the truth has branches and perf decoded samples", cpu);
+	tap(exp.n > 0 && got.n > 0, what);
 
 	/* The trace's last exception, unsampled (see above). */
 	if (last_is_exc && !tail_open && got.n + 1 == exp.n) {
-		printf("# the last exception, at %#" PRIx64 ", ends the trace: no sample\n",
-		       exp.v[exp.n - 1].ip);
+		printf("# CPU %u: the last exception, at %#" PRIx64 ", ends the trace: no sample\n",
+		       cpu, exp.v[exp.n - 1].ip);
 		exp.n--;
 	}
 	for (i = 0; i < exp.n && i < got.n; i++) {
@@ -228,24 +239,45 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
+	snprintf(what, sizeof(what), "CPU %u: perf's branch samples are the ground truth, in order", cpu);
 	if (bad != (size_t)-1 || exp.n != got.n) {
 		size_t k = bad == (size_t)-1 ? i : bad;
 
-		printf("# %zu expected samples, %zu decoded; first difference at %zu\n",
-		       exp.n, got.n, k);
+		printf("# CPU %u: %zu expected samples, %zu decoded; first difference at %zu\n",
+		       cpu, exp.n, got.n, k);
 		for (j = k > 3 ? k - 3 : 0; j < k + 4; j++)
 			printf("#   %zu truth %#" PRIx64 " -> %#" PRIx64 " | perf %#" PRIx64 " -> %#" PRIx64 "\n",
 			       j, j < exp.n ? exp.v[j].ip : 0,
 			       j < exp.n ? exp.v[j].addr : 0,
 			       j < got.n ? got.v[j].ip : 0,
 			       j < got.n ? got.v[j].addr : 0);
-		tap(0, "perf's branch samples are the ground truth, in order");
+		tap(0, what);
 	} else {
-		printf("# %zu branch samples (%zu exceptions in the truth, %zu trace gaps) match\n",
-		       got.n, nexc, nstops);
-		tap(1, "perf's branch samples are the ground truth, in order");
+		printf("# CPU %u: %zu branch samples (%zu exceptions in the truth, %zu trace gaps) match\n",
+		       cpu, got.n, nexc, nstops);
+		tap(1, what);
 	}
 	free(exp.v);
 	free(got.v);
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int cpu;
+	int n = 0, rc;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc != 3) {
+		fprintf(stderr, "usage: branch_check TRUTH BRANCHES\n");
+		return 2;
+	}
+	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+		rc = check_cpu(argv[1], argv[2], cpu);
+		if (rc < 0)
+			return 1;
+		n += rc;
+	}
+	tap(n > 0, "at least one CPU traced and compared");
 	return failed;
 }
