@@ -48,6 +48,7 @@ RUNS=(
 "perf-ete-per-thread|--hwmodel=truth=$BUILD/logs/truth-perf-ete-per-thread.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_RECORD=--per-thread||"
 "perf-ete-cpu-wide|--hwmodel=truth=$BUILD/logs/truth-perf-ete-cpu-wide.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_RECORD=-a||"
 "perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --cpu $CPU_NOSVE --smp 2 --env ARMTRACE_RECORD=-a||"
+"perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
 )
 
@@ -114,9 +115,9 @@ for run in "${RUNS[@]}"; do
 			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \
 			"$BUILD/perf/aarch64/guest/perf" "$CACHE/root/bin/busybox" \
 			>> "$log" 2>&1 || rc=1; } ;;
-	perf-ete-busybox)
+	perf-ete-busybox|perf-ete-small-aux)
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
-			"$BUILD/logs/truth-perf-ete-busybox.log" \
+			"$BUILD/logs/truth-$name.log" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
 	esac
 	# The perf.data is kept beside the log; its hex is not worth a read.

@@ -74,15 +74,31 @@ sed -n '/Magic number/,/TRCDEVARCH/p' "$base.dump" | sed 's/^/# /'
 	> "$base.branches" 2> "$base.script.err"
 tap $? "perf script --itrace=b decodes the file"
 sed 's/^/# perf script: /' "$base.script.err" | head -n 20
-"$BUILD/host/branch_check" "$truth" "$base.branches" > "$base.check" 2>&1
-tap $? "branch_check ran and passed"
-while IFS= read -r line; do
-	case "$line" in
-	"ok "*) tap 0 "${line#ok * - }" ;;
-	"not ok "*) tap 1 "${line#not ok * - }" ;;
-	*) echo "$line" ;;
-	esac
-done < "$base.check"
+
+# The loss the kernel flagged (armtrace_ete/loss, per CPU: TRUNCATED and
+# COLLISION records) is the loss perf reports, record for record.
+read -r k_trunc k_coll < <(sed -n 's/^# loss: \([0-9]*\) \([0-9]*\) \([0-9]*\) .*/\2 \3/p' "$console" |
+	awk '{ t += $1; c += $2 } END { print t + 0, c + 0 }')
+p_trunc=$(sed -n 's/^AUX data lost \([0-9]*\) times.*/\1/p' "$base.script.err")
+p_coll=$(sed -n 's/^AUX data detected collision *\([0-9]*\) times.*/\1/p' "$base.script.err")
+[ "${p_trunc:-0}" = "$k_trunc" ] && [ "${p_coll:-0}" = "$k_coll" ]
+tap $? "perf reports the kernel's loss: $k_trunc TRUNCATED, $k_coll COLLISION records"
+
+if [ "$k_trunc" -gt 0 ] || [ "$k_coll" -gt 0 ]; then
+	# perf 6.1 joins the path across lost trace without a gap marker:
+	# a comparison with the truth needs the phase-2 decoder.
+	echo "# trace was lost: no comparison with the ground truth"
+else
+	"$BUILD/host/branch_check" "$truth" "$base.branches" > "$base.check" 2>&1
+	tap $? "branch_check ran and passed"
+	while IFS= read -r line; do
+		case "$line" in
+		"ok "*) tap 0 "${line#ok * - }" ;;
+		"not ok "*) tap 1 "${line#not ok * - }" ;;
+		*) echo "$line" ;;
+		esac
+	done < "$base.check"
+fi
 
 if [ -x "$STOCK_PERF" ]; then
 	# Without the CPU: stock perf 6.1 says CPU 0 for every TRBE sample

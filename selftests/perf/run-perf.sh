@@ -28,8 +28,8 @@ opts=$(echo "${ARMTRACE_RECORD:-}" | tr @ ' ')
 ./perf record -e "$event" $opts -o /tmp/perf.data -- $cmd > /tmp/record.log 2>&1
 tap $? "perf record -e $event ${opts:+$opts }-- $cmd"
 sed 's/^/# /' /tmp/record.log
-grep -q "AUX data lost\|failed\|error" /tmp/record.log
-tap $((! $?)) "perf record reports no lost AUX data or error"
+grep -qi "failed\|error" /tmp/record.log
+tap $((! $?)) "perf record reports no error"
 ./perf report -i /tmp/perf.data --stats > /tmp/stats.log 2>&1
 tap $? "perf report --stats reads the file back"
 grep -q "AUXTRACE_INFO events: *1 " /tmp/stats.log
