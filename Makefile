@@ -3,12 +3,15 @@
 # armtrace top level.  `make` builds the arm64 modules (cross-compiled
 # against Debian's stock arm64 headers unless KDIR names another tree) and the
 # host tools; `make check` runs every test, host and guest; `make demo`
-# boots the guest and shows each PMU at work; `make bench` runs benchmarks.
+# boots the guest and shows each PMU at work; `make bench` runs benchmarks;
+# `make perf` builds perf 6.1 with the armtrace patch series for the host
+# and the guest, `make install-perf [PREFIX=/usr/local]` installs the host's.
 
 TOP       := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 CACHE     ?= $(TOP)/.cache
 BUILD     ?= $(TOP)/build
 SHARED    ?= $(abspath $(TOP)/../shared)
+PREFIX    ?= /usr/local
 HOSTARCH  := $(shell uname -m)
 
 ifeq ($(KDIR),)
@@ -23,7 +26,7 @@ KMAKE     = $(MAKE) -C $(KDIR) M=$(TOP)/kernel $(KMAKE_ARCH)
 export TOP CACHE BUILD SHARED
 
 .PHONY: all deps modules tools guest-tests check demo bench clean \
-	checkpatch sparse
+	checkpatch sparse perf install-perf
 
 all: modules tools
 
@@ -44,6 +47,17 @@ tools:
 
 guest-tests: $(DEPS)
 	$(MAKE) -C $(TOP)/selftests
+
+# perf from Debian's linux-source-6.1 plus tools-perf/perf-patches, cached
+# under $(CACHE)/perf by a hash of its inputs: build/perf/{x86_64,aarch64}/perf
+perf: $(DEPS)
+	@$(TOP)/scripts/perf-build.sh $(HOSTARCH)
+	@$(TOP)/scripts/perf-build.sh aarch64
+
+# Beside the distribution's /usr/bin/perf, which stays as it is.
+install-perf: $(DEPS)
+	@$(TOP)/scripts/perf-build.sh $(HOSTARCH)
+	install -D -m 0755 $(BUILD)/perf/$(HOSTARCH)/perf $(DESTDIR)$(PREFIX)/bin/perf
 
 check: deps
 	@$(TOP)/scripts/check.sh

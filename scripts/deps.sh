@@ -17,7 +17,11 @@ HOST_PKGS=(
 	qemu-system-arm qemu-utils device-tree-compiler cpio
 	linux-kbuild-6.1 linux-source-6.1 sparse bc flex bison
 	libelf-dev libopencsd-dev clang libclang-rt-14-dev llvm
-	pkg-config xz-utils python3 xxd libtraceevent-dev linux-perf
+	pkg-config xz-utils python3 xxd
+	# perf 6.1 from linux-source-6.1 (scripts/perf-build.sh), and
+	# Debian's own perf to read its files
+	libtraceevent-dev libdw-dev libzstd-dev liblzma-dev zlib1g-dev
+	libcap-dev libnuma-dev libslang2-dev libunwind-dev linux-perf
 )
 
 log() { printf 'deps: %s\n' "$*" >&2; }

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * branch_check TRUTH BRANCHES: compare the branch samples perf decoded
+ * from a recording on the hardware model (`perf script --itrace=b
+ * -F tid,cpu,ip,addr`: "TID [CPU] IP => ADDR" a line, TID and CPU
+ * optional) with the model's ground-truth log (Documentation/hwmodel.rst)
+ * between each ete-start and ete-stop, CPU by CPU: perf decodes each
+ * CPU's trace buffer in order, the truth logs each vCPU in order.  TAP
+ * out.
+ *
+ * perf's cs_etm decoder makes a branch sample where control left an
+ * instruction range: at each taken branch (from the branch to its
+ * target) and at each exception (from the last instruction executed
+ * before it to where the trace resumes, the preferred return address for
+ * EL0-only trace), unless no instruction ran since the previous sample.
+ * Where trace stops it samples (last instruction, 0) and where it
+ * starts again (0, first instruction).  So the truth, a list of taken
+ * branches and exceptions, gives the expected samples:
+ *
+ *   B src dst taken=1   ->  (src, dst)
+ *   X ret               ->  (ret - 4, ret)  if an instruction ran since
+ *                                           the last event, else none
+ *
+ * and the decoded samples are joined across trace stops: (a, 0) then
+ * (0, b) is one sample (a, b).  When another thread runs after the stop
+ * (CPU-wide trace), or a system call (execve) returned somewhere else, b
+ * is where the trace resumed, which the truth does not log: that joined
+ * sample is compared by its ip, and b must begin the range the next
+ * sample ends (b <= its ip).  A (0, b) with no stop before it must
+ * resume where the path was (or begin it); a (a, 0) at the very end is
+ * the last exception and matches its ip.  Where the trace ends in an
+ * exception (the exit system call) perf 6.1 makes no sample at all: it
+ * flushes the decoder at a trace stop, not at the end of the data, so
+ * the truth's last event may be missing when it is an exception.  Every
+ * other sample must equal the next expected one, in order, and none may
+ * be left over.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct br {
+	uint64_t ip, addr;
+	int flags;
+};
+
+#define BR_JOINED	1	/* perf: joined across a trace stop */
+#define BR_NEW_TID	2	/* perf: another thread after the stop */
+#define BR_SYSCALL	4	/* truth: a system call's exception */
+#define BR_OPEN		8	/* perf: trace ends here, addr unknown */
+
+#define MAX_CPUS	8
+
+struct brs {
+	struct br *v;
+	size_t n, cap;
+};
+
+static void push(struct brs *b, uint64_t ip, uint64_t addr, int flags)
+{
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 1024;
+		b->v = realloc(b->v, b->cap * sizeof(*b->v));
+		if (!b->v)
+			exit(2);
+	}
+	b->v[b->n++] = (struct br){ ip, addr, flags };
+}
+
+static int tap_n, failed;
+
+static void tap(int ok, const char *what)
+{
+	printf("%sok %d - branch_check: %s\n", ok ? "" : "not ", ++tap_n, what);
+	failed |= !ok;
+}
+
+/* The expected samples of one CPU's trace windows. */
+static int read_truth(const char *path, unsigned int want, struct brs *exp,
+		      size_t *nexc, int *last_is_exc)
+{
+	char line[512], kind[32];
+	uint64_t pos = 0;	/* where the path is; 0 before the first event */
+	int in = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long a, b, c;
+		unsigned int cpu;
+		int taken;
+
+		if (sscanf(line, "N %u %31s", &cpu, kind) == 2) {
+			if (cpu == want && !strcmp(kind, "ete-start"))
+				in = 1;
+			else if (cpu == want && !strcmp(kind, "ete-stop"))
+				in = 0;
+			continue;
+		}
+		if (!in)
+			continue;
+		if (sscanf(line, "B %u %31s %lli %lli %*s %*s %d", &cpu, kind,
+			   &a, &b, &taken) == 5 && cpu == want) {
+			if (!taken)
+				continue;
+			push(exp, a, b, 0);
+			pos = b;
+			*last_is_exc = 0;
+		} else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
+				  &a, &b, &c) == 5 && cpu == want) {
+			(*nexc)++;
+			if (b != pos) {
+				push(exp, b - 4, b,
+				     strcmp(kind, "call") ? 0 : BR_SYSCALL);
+				*last_is_exc = 1;
+			}
+			pos = b;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+/* perf's samples of one CPU, joined across trace stops. */
+static int read_branches(const char *path, unsigned int want, struct brs *got,
+			 size_t *nstops, int *tail_open)
+{
+	char line[512];
+	unsigned long long ip, addr;
+	unsigned int cpu;
+	int stopped = 0, ok = 1, tid, stop_tid = -1;
+	uint64_t stop_ip = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (line[strspn(line, " \t\n")] == '\0')
+			continue;
+		cpu = 0;
+		if (sscanf(line, " %d [%u] %llx => %llx", &tid, &cpu, &ip,
+			   &addr) != 4 &&
+		    sscanf(line, " %d %llx => %llx", &tid, &ip, &addr) != 3) {
+			tid = -1;
+			if (sscanf(line, " %llx => %llx", &ip, &addr) != 2) {
+				printf("# unparsed perf script line: %s", line);
+				ok = 0;
+				continue;
+			}
+		}
+		if (cpu != want)
+			continue;
+		if (stopped) {
+			stopped = 0;
+			if (ip) {
+				printf("# trace stopped after %#" PRIx64
+				       " but did not start again\n", stop_ip);
+				ok = 0;
+			} else {
+				(*nstops)++;
+				push(got, stop_ip, addr, BR_JOINED |
+				     (tid != stop_tid ? BR_NEW_TID : 0));
+				continue;
+			}
+		}
+		if (!addr) {
+			stopped = 1;
+			stop_ip = ip;
+			stop_tid = tid;
+			continue;
+		}
+		if (!ip) {
+			/* a start with no stop: the path must go on there */
+			if (got->n && got->v[got->n - 1].addr != addr) {
+				printf("# trace starts at %#llx, the path was at %#" PRIx64 "\n",
+				       addr, got->v[got->n - 1].addr);
+				ok = 0;
+			}
+			continue;
+		}
+		push(got, ip, addr, 0);
+	}
+	fclose(f);
+	if (stopped) {
+		push(got, stop_ip, 0, BR_OPEN);
+		*tail_open = 1;
+	}
+	return ok ? 0 : 1;
+}
+
+/* One CPU: the decoded samples must be the expected ones, in order. */
+static int check_cpu(const char *truth, const char *branches, unsigned int cpu)
+{
+	struct brs exp = { 0 }, got = { 0 };
+	size_t nexc = 0, nstops = 0, i, bad = (size_t)-1, j;
+	int tail_open = 0, last_is_exc = 0, rc;
+	char what[128];
+
+	if (read_truth(truth, cpu, &exp, &nexc, &last_is_exc)) {
+		tap(0, "the truth log is readable");
+		return -1;
+	}
+	rc = read_branches(branches, cpu, &got, &nstops, &tail_open);
+	if (rc < 0) {
+		tap(0, "perf script's output is readable");
+		free(exp.v);
+		return -1;
+	}
+	if (!exp.n && !got.n)
+		return 0;	/* a CPU the workload never ran on */
+	snprintf(what, sizeof(what), "CPU %u: every sample parses and trace starts where it stopped", cpu);
+	tap(rc == 0, what);
+	snprintf(what, sizeof(what), "CPU %u: the truth has branches and perf decoded samples", cpu);
+	tap(exp.n > 0 && got.n > 0, what);
+
+	/* The trace's last exception, unsampled (see above). */
+	if (last_is_exc && !tail_open && got.n + 1 == exp.n) {
+		printf("# CPU %u: the last exception, at %#" PRIx64 ", ends the trace: no sample\n",
+		       cpu, exp.v[exp.n - 1].ip);
+		exp.n--;
+	}
+	for (i = 0; i < exp.n && i < got.n; i++) {
+		const struct br *e = &exp.v[i], *g = &got.v[i];
+		int ip_only = (g->flags & BR_OPEN) ||
+			      ((g->flags & BR_JOINED) &&
+			       (g->flags & BR_NEW_TID || e->flags & BR_SYSCALL));
+
+		if (ip_only && e->addr != g->addr && i + 1 < got.n &&
+		    got.v[i + 1].ip < g->addr) {
+			printf("# trace resumed at %#" PRIx64 ", after the next range's end\n",
+			       g->addr);
+			bad = i;
+			break;
+		}
+		if (e->ip != g->ip || (!ip_only && e->addr != g->addr)) {
+			bad = i;
+			break;
+		}
+	}
+	snprintf(what, sizeof(what), "CPU %u: perf's branch samples are the ground truth, in order", cpu);
+	if (bad != (size_t)-1 || exp.n != got.n) {
+		size_t k = bad == (size_t)-1 ? i : bad;
+
+		printf("# CPU %u: %zu expected samples, %zu decoded; first difference at %zu\n",
+		       cpu, exp.n, got.n, k);
+		for (j = k > 3 ? k - 3 : 0; j < k + 4; j++)
+			printf("#   %zu truth %#" PRIx64 " -> %#" PRIx64 " | perf %#" PRIx64 " -> %#" PRIx64 "\n",
+			       j, j < exp.n ? exp.v[j].ip : 0,
+			       j < exp.n ? exp.v[j].addr : 0,
+			       j < got.n ? got.v[j].ip : 0,
+			       j < got.n ? got.v[j].addr : 0);
+		tap(0, what);
+	} else {
+		printf("# CPU %u: %zu branch samples (%zu exceptions in the truth, %zu trace gaps) match\n",
+		       cpu, got.n, nexc, nstops);
+		tap(1, what);
+	}
+	free(exp.v);
+	free(got.v);
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int cpu;
+	int n = 0, rc;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc != 3) {
+		fprintf(stderr, "usage: branch_check TRUTH BRANCHES\n");
+		return 2;
+	}
+	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+		rc = check_cpu(argv[1], argv[2], cpu);
+		if (rc < 0)
+			return 1;
+		n += rc;
+	}
+	tap(n > 0, "at least one CPU traced and compared");
+	return failed;
+}

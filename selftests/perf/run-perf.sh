@@ -1,0 +1,53 @@
+#!/bin/sh
+# Guest side of a perf boot on the hardware model: armtrace.ko with its
+# ete PMU, then armtrace's static perf records the command in
+# $ARMTRACE_CMD ('@'-separated; default ./perf_workload) with the event
+# $ARMTRACE_EVENT (default ete//u) and the options in $ARMTRACE_RECORD
+# ('@'-separated, e.g. --per-thread).  The perf.data goes to the console as
+# hex between PERFDATA and PERFEND lines, and the vDSO perf saved in its
+# build-id cache as VDSO/VDSOHEX lines, for the host to decode
+# (scripts/perf-truth.sh); TAP for what the guest can see.
+n=0
+rc=0
+tap() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		rc=1
+	fi
+}
+
+insmod ./armtrace.ko || { echo "not ok 1 - insmod armtrace.ko"; exit 1; }
+event=${ARMTRACE_EVENT:-ete//u}
+cmd=$(echo "${ARMTRACE_CMD:-./perf_workload}" | tr @ ' ')
+opts=$(echo "${ARMTRACE_RECORD:-}" | tr @ ' ')
+
+# shellcheck disable=SC2086
+./perf record -e "$event" $opts -o /tmp/perf.data -- $cmd > /tmp/record.log 2>&1
+tap $? "perf record -e $event ${opts:+$opts }-- $cmd"
+sed 's/^/# /' /tmp/record.log
+grep -qi "failed\|error" /tmp/record.log
+tap $((! $?)) "perf record reports no error"
+./perf report -i /tmp/perf.data --stats > /tmp/stats.log 2>&1
+tap $? "perf report --stats reads the file back"
+grep -q "AUXTRACE_INFO events: *1 " /tmp/stats.log
+tap $? "one AUXTRACE_INFO record"
+grep -q "AUXTRACE events: *[1-9]" /tmp/stats.log
+tap $? "AUXTRACE records with trace"
+sed -n 's/^ *\(AUX.*events:.*\)/# \1/p' /tmp/stats.log
+
+echo "PERFDATA $(wc -c < /tmp/perf.data)"
+od -An -v -tx1 /tmp/perf.data | tr -d ' ' | sed 's/^/PERFHEX /'
+echo "PERFEND"
+# The vDSO perf saved in its build-id cache: code the host cannot have.
+for v in "${HOME:-/}"/.debug/\[vdso\]/*/vdso; do
+	[ -f "$v" ] || continue
+	id=${v%/vdso}
+	echo "VDSO ${id##*/} $(wc -c < "$v")"
+	od -An -v -tx1 "$v" | tr -d ' ' | sed 's/^/VDSOHEX /'
+done
+cat /sys/kernel/debug/armtrace_ete/loss | sed 's/^/# loss: /'
+rmmod armtrace || { n=$((n + 1)); echo "not ok $n - rmmod armtrace"; rc=1; }
+exit $rc
