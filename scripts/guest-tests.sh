@@ -72,13 +72,10 @@ RUNS=(
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
 )
 
-want=("$@")
-status=0
-for run in "${RUNS[@]}"; do
+# one_run RUN: boot one configuration, judge it, print its TAP.
+one_run() {
+	local run=$1 name opts tests scripts log runner rc
 	IFS='|' read -r name opts tests scripts <<< "$run"
-	if [ ${#want[@]} -gt 0 ] && [[ " ${want[*]} " != *" $name "* ]]; then
-		continue
-	fi
 	log=$BUILD/logs/guest-$name.tap
 	echo "# guest run: $name"
 	# The hardware-model boot runs the kernel/hw tests instead.
@@ -94,9 +91,6 @@ for run in "${RUNS[@]}"; do
 		       "$CACHE/kmods/kernel/drivers/hwtracing/coresight/coresight.ko")
 	elif [[ $name == perf-* ]]; then
 		runner=$TOP/selftests/perf/run-perf.sh
-		mkdir -p "$BUILD/perf/aarch64/guest"
-		aarch64-linux-gnu-strip -o "$BUILD/perf/aarch64/guest/perf" \
-			"$BUILD/perf/aarch64/perf" || status=1
 		extra=("$BUILD/perf/aarch64/guest/perf")
 	fi
 	# shellcheck disable=SC2086
@@ -208,9 +202,50 @@ for run in "${RUNS[@]}"; do
 	cat "$log"
 	case $rc in
 	0) ;;
-	124) echo "not ok 1 - guest run $name: timed out"; status=1 ;;
-	125) echo "not ok 1 - guest run $name: kernel problem or no result"; status=1 ;;
-	*) status=1 ;;
+	124) echo "not ok 1 - guest run $name: timed out"; return 1 ;;
+	125) echo "not ok 1 - guest run $name: kernel problem or no result"; return 1 ;;
+	*) return 1 ;;
 	esac
+	return 0
+}
+
+want=("$@")
+selected=()
+for run in "${RUNS[@]}"; do
+	IFS='|' read -r name _ <<< "$run"
+	if [ ${#want[@]} -gt 0 ] && [[ " ${want[*]} " != *" $name "* ]]; then
+		continue
+	fi
+	selected+=("$run")
+done
+
+# What the runs share is made once, before they start in parallel.
+"$TOP/scripts/guest-image.sh"
+if [[ " ${selected[*]} " == *"perf-ete"* ]]; then
+	mkdir -p "$BUILD/perf/aarch64/guest"
+	aarch64-linux-gnu-strip -o "$BUILD/perf/aarch64/guest/perf" \
+		"$BUILD/perf/aarch64/perf" || exit 1
+fi
+
+# Two boots at a time (-icount keeps each on one host thread; the
+# machine has two cores); each run's TAP is printed in table order.
+JOBS=${ARMTRACE_GUEST_JOBS:-2}
+running=0
+for run in "${selected[@]}"; do
+	IFS='|' read -r name _ <<< "$run"
+	( one_run "$run" > "$BUILD/logs/guest-$name.out" 2>&1
+	  echo $? > "$BUILD/logs/guest-$name.rc" ) &
+	running=$((running + 1))
+	if [ "$running" -ge "$JOBS" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+done
+wait
+status=0
+for run in "${selected[@]}"; do
+	IFS='|' read -r name _ <<< "$run"
+	cat "$BUILD/logs/guest-$name.out"
+	[ "$(cat "$BUILD/logs/guest-$name.rc" 2>/dev/null)" = 0 ] || status=1
 done
 exit $status
