@@ -34,7 +34,7 @@
 
 #define HWM_COMPATIBLE		"armtrace,hwmodel"
 #define HWM_MAGIC		0x4c45444f4d485441ULL	/* "ATHMODEL" */
-#define HWM_ABI_VERSION		3
+#define HWM_ABI_VERSION		4
 #define HWM_PAGE		4096
 #define HWM_CPU_PAGES		2
 #define HWM_MAX_CPUS		8
@@ -95,6 +95,13 @@ struct hwm_cpu {
 	__u64 contextidr;
 	__u64 vmid;			/* guest: VTTBR_EL2.VMID */
 	__u64 cntvct;			/* guest: counter value at last sync */
+	/*
+	 * guest: with HWM_CMD_PMU_OVERFLOW from an interrupt handler, the
+	 * interrupted PC (the IRQ's preferred return address, ELR_EL1),
+	 * else 0: where the branch before the IRQ went, which the model
+	 * otherwise learns only at the return
+	 */
+	__u64 irq_ret;
 	__u64 icount_at_cntvct;	/* plugin: its insn count then */
 	__u64 insns;			/* plugin: instructions executed */
 	/* plugin: what a driver did that silicon would punish (tests) */
