@@ -35,6 +35,11 @@ bool brbe_caps_from_idr(struct brbe_caps *caps, u64 brbidr0)
 		caps->numrec == 32 || caps->numrec == 64);
 }
 
+bool brbe_usable(bool present, bool kernel_at_el2, bool has_el2)
+{
+	return present && (kernel_at_el2 || !has_el2);
+}
+
 /* May the event see branches at EL0, and at the kernel's EL? */
 static bool brbe_want_user(u64 bt)
 {

@@ -48,6 +48,16 @@ struct brbe_config {
 /* BRBIDR0_EL1 -> caps (numrec, cc, format); false when not usable. */
 bool brbe_caps_from_idr(struct brbe_caps *caps, u64 brbidr0);
 
+/*
+ * May BRBE be touched at all?  Linux 6.1's EL2 setup leaves BRBE's
+ * fine-grained traps armed and its nVHE KVM BUG()s on an unexpected host
+ * trap, so BRBE is used only by a kernel at EL2 (VHE) or on a CPU without
+ * EL2 (the kernel booted at EL1 with no hypervisor of its own).  A module
+ * cannot read __boot_cpu_mode (is_hyp_mode_available() is not usable), so
+ * a kernel at EL1 on a CPU with EL2 counts as nVHE: refused.
+ */
+bool brbe_usable(bool present, bool kernel_at_el2, bool has_el2);
+
 int brbe_config_from_attr(const struct brbe_caps *caps, u64 branch_type,
 			  struct brbe_config *out);
 

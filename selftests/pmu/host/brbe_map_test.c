@@ -120,6 +120,14 @@ static void test_idr(void)
 	ok(!brbe_caps_from_idr(&c, 0x5120), "BRBIDR0 FORMAT 1 is not usable");
 }
 
+static void test_usable(void)
+{
+	ok(brbe_usable(1, 0, 0), "usable: EL1 kernel, no EL2");
+	ok(brbe_usable(1, 1, 1), "usable: VHE kernel at EL2");
+	ok(!brbe_usable(1, 0, 1), "usable: not at EL1 with EL2 (nVHE hypervisor)");
+	ok(!brbe_usable(0, 1, 1) && !brbe_usable(0, 0, 0), "usable: not without BRBE");
+}
+
 static u64 cc(u64 exp, u64 mant)
 {
 	return FIELD_PREP(BRBINF_EL1_CC_EXP, exp) |
@@ -259,6 +267,7 @@ int main(void)
 {
 	test_config();
 	test_idr();
+	test_usable();
 	test_cycles();
 	test_types();
 	test_records();
