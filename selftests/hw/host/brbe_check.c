@@ -173,6 +173,9 @@ int main(int argc, char **argv)
 	FILE *log;
 	char line[256], run[32] = "", kinds[128] = "", why[256] = "";
 	int numrec = argc > 3 ? atoi(argv[3]) : 32;
+
+	if (numrec < 1 || numrec > MAXE)
+		return 2;
 	int samples = 0, matched = 0, skipped = 0, tap = 0, failed = 0;
 	struct ent ents[MAXE];
 	int n = 0, want_n = -1;
@@ -183,8 +186,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: brbe_check LOG TRUTH [NUMREC]\n");
 		return 2;
 	}
-	if (getenv("ARMTRACE_NUMREC"))
-		numrec = atoi(getenv("ARMTRACE_NUMREC"));
 	for (;;) {
 		int eof = !fgets(line, sizeof(line), log);
 		unsigned long long a, b;
