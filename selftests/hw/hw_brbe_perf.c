@@ -50,6 +50,7 @@ static int env_int(const char *name, int def)
 
 static uint64_t period = PERIOD;
 static int iters = ITERS;
+static int syscall_every = 64;
 
 static void brbe_attr(struct perf_event_attr *a, uint64_t bst)
 {
@@ -83,7 +84,7 @@ static void workload(void)
 	for (i = 0; i < iters; i++) {
 		brb_workload_fn();
 		/* QEMU raises event-counter overflows at EL changes only. */
-		if (i % 64 == 0)
+		if (i % syscall_every == 0)
 			syscall(__NR_getppid);
 	}
 }
@@ -223,6 +224,13 @@ FIXTURE_SETUP(brbe_perf)
 	ASSERT_EQ(0, hwtest_pin_cpu0());
 }
 
+/* ARMTRACE_NUMREC=0: a boot where BRBE must be refused (nVHE). */
+#define SKIP_IF_REFUSED()						\
+	do {								\
+		if (!env_int("ARMTRACE_NUMREC", 32))			\
+			SKIP(return, "BRBE refused on this boot");	\
+	} while (0)
+
 FIXTURE_TEARDOWN(brbe_perf)
 {
 }
@@ -246,6 +254,7 @@ static int bst_errno(uint64_t bst)
 
 TEST(errnos)
 {
+	SKIP_IF_REFUSED();
 	ASSERT_EQ(0, bst_errno(ANY_U));
 	ASSERT_EQ(EOPNOTSUPP, bst_errno(ANY_U | PERF_SAMPLE_BRANCH_ABORT_TX));
 	ASSERT_EQ(EOPNOTSUPP, bst_errno(ANY_U | PERF_SAMPLE_BRANCH_IN_TX));
@@ -263,6 +272,8 @@ TEST(errnos)
 TEST(kernel_branches_need_privilege)
 {
 	char old[16] = "";
+
+	SKIP_IF_REFUSED();
 	FILE *f = fopen(PARANOID, "r");
 	int status = -1;
 	pid_t pid;
@@ -298,10 +309,124 @@ TEST(kernel_branches_need_privilege)
 	ASSERT_EQ(0, WEXITSTATUS(status));
 }
 
+/*
+ * Where BRBE must not be touched (a kernel at EL1 under its own nVHE
+ * hypervisor), the PMU says so and refuses branch stacks.
+ */
+TEST(refused_without_usable_brbe)
+{
+	char line[512];
+	int found = 0;
+	FILE *f;
+
+	if (env_int("ARMTRACE_NUMREC", 32))
+		SKIP(return, "BRBE is usable on this boot");
+	ASSERT_EQ(0, pmuv3_cap("branches"));
+	ASSERT_EQ(EOPNOTSUPP, bst_errno(ANY_U));
+	ASSERT_EQ(EOPNOTSUPP, bst_errno(PERF_SAMPLE_BRANCH_ANY_CALL |
+					PERF_SAMPLE_BRANCH_USER));
+	f = popen("dmesg", "r");
+	ASSERT_NE(NULL, f);
+	while (fgets(line, sizeof(line), f))
+		found |= !!strstr(line, "armtrace-pmuv3: BRBE not used: the kernel runs at EL1 on a CPU with EL2 (nVHE)");
+	pclose(f);
+	ASSERT_TRUE(found);
+}
+
+/*
+ * Kernel branches, as root: with `any,k` only, every address is the
+ * kernel's (user halves of system-call records are hidden); with
+ * `any,u,k` the system calls of the workload are there as SYSCALL
+ * records from after the SVC into the kernel, and exception returns
+ * back, with the privilege of their targets.
+ */
+static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
+		       int *user, int *kernel, int *syscalls, int *erets,
+		       int *bad)
+{
+	struct perf_event_attr a;
+	struct ring r = { 0 };
+	uint64_t head, tail, dsize;
+	char *base;
+	int fd;
+
+	*user = *kernel = *syscalls = *erets = *bad = 0;
+	brbe_attr(&a, bst);
+	fd = open_ring(&a, &r);
+	ASSERT_LE(0, fd);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	workload();
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	base = (char *)r.meta + r.meta->data_offset;
+	head = __atomic_load_n(&r.meta->data_head, __ATOMIC_ACQUIRE);
+	tail = r.meta->data_tail;
+	dsize = r.meta->data_size;
+	while (tail < head) {
+		struct perf_event_header *h = (void *)(base + tail % dsize);
+		uint64_t *p = (uint64_t *)(h + 1), nr, k;
+		struct perf_branch_entry *e = (void *)&p[2];
+
+		tail += h->size;
+		if (h->type != PERF_RECORD_SAMPLE)
+			continue;
+		nr = p[1];
+		for (k = 0; k < nr; k++) {
+			int kf = e[k].from >> 55 & 1, kt = e[k].to >> 55 & 1;
+
+			*user += (e[k].from && !kf) || (e[k].to && !kt);
+			*kernel += (e[k].from && kf) || (e[k].to && kt);
+			if (e[k].type == PERF_BR_SYSCALL) {
+				(*syscalls)++;
+				/* Into the kernel's vector: target EL1/EL2. */
+				*bad += !kt || e[k].priv != PERF_BR_PRIV_KERNEL;
+			}
+			if (e[k].type == PERF_BR_ERET && e[k].to) {
+				(*erets)++;
+				*bad += e[k].priv != (kt ? PERF_BR_PRIV_KERNEL :
+						      PERF_BR_PRIV_USER);
+			}
+			/* Neither address of an entry is missing both. */
+			*bad += !e[k].from && !e[k].to;
+		}
+	}
+	munmap(r.meta, r.size);
+	close(fd);
+}
+
+TEST_F(brbe_perf, kernel_branches_as_root)
+{
+	int user, kernel, syscalls, erets, bad;
+
+	SKIP_IF_REFUSED();
+	/* A system call per iteration: stacks reach back into them. */
+	syscall_every = 1;
+	iters = 4000;
+	kernel_run(_metadata, PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_KERNEL,
+		   &user, &kernel, &syscalls, &erets, &bad);
+	TH_LOG("any,k: %d user, %d kernel, %d syscalls, %d erets, %d bad",
+	       user, kernel, syscalls, erets, bad);
+	ASSERT_EQ(0, user);
+	ASSERT_LT(0, kernel);
+	ASSERT_EQ(0, bad);
+	kernel_run(_metadata, PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_KERNEL |
+		   PERF_SAMPLE_BRANCH_USER, &user, &kernel, &syscalls, &erets,
+		   &bad);
+	syscall_every = 64;
+	iters = ITERS;
+	TH_LOG("any,u,k: %d user, %d kernel, %d syscalls, %d erets, %d bad",
+	       user, kernel, syscalls, erets, bad);
+	ASSERT_LT(0, user);
+	ASSERT_LT(0, kernel);
+	ASSERT_LT(0, syscalls);
+	ASSERT_LT(0, erets);
+	ASSERT_EQ(0, bad);
+}
+
 TEST_F(brbe_perf, any_user)
 {
 	int numrec = env_int("ARMTRACE_NUMREC", 32);
 
+	SKIP_IF_REFUSED();
 	ASSERT_EQ(0, run(ANY_U, "any", "b,bl,cond,br,blr,ret", 0, &self->st));
 	TH_LOG("%d samples, %d full, %d entries, %d known, %d cycles checked, %d bad",
 	       self->st.samples, self->st.full, self->st.entries,
@@ -329,6 +454,7 @@ TEST_F(brbe_perf, any_user)
  */
 TEST_F(brbe_perf, short_period_stacks_start_at_the_last_sample)
 {
+	SKIP_IF_REFUSED();
 	period = 29;
 	iters = 200;
 	ASSERT_EQ(0, run(ANY_U, "any_short", "b,bl,cond,br,blr,ret", 0, &self->st));
@@ -367,6 +493,7 @@ TEST_F(brbe_perf, cpu_wide_tasks_never_see_each_other)
 	long pg = sysconf(_SC_PAGESIZE);
 	char *base;
 
+	SKIP_IF_REFUSED();
 	other = fork();
 	if (other == 0) {
 		for (;;) {
@@ -447,36 +574,42 @@ static void filter_run(struct __test_metadata *_metadata, struct stats *st,
 
 TEST_F(brbe_perf, filter_any_ret)
 {
+	SKIP_IF_REFUSED();
 	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_ANY_RETURN,
 		   "any_ret", "ret", 1u << PERF_BR_RET);
 }
 
 TEST_F(brbe_perf, filter_any_call)
 {
+	SKIP_IF_REFUSED();
 	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_ANY_CALL,
 		   "any_call", "bl,blr", 1u << PERF_BR_CALL | 1u << PERF_BR_IND_CALL);
 }
 
 TEST_F(brbe_perf, filter_call)
 {
+	SKIP_IF_REFUSED();
 	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_CALL, "call", "bl",
 		   1u << PERF_BR_CALL);
 }
 
 TEST_F(brbe_perf, filter_ind_call)
 {
+	SKIP_IF_REFUSED();
 	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_IND_CALL,
 		   "ind_call", "blr", 1u << PERF_BR_IND_CALL);
 }
 
 TEST_F(brbe_perf, filter_cond)
 {
+	SKIP_IF_REFUSED();
 	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_COND, "cond",
 		   "cond", 1u << PERF_BR_COND);
 }
 
 TEST_F(brbe_perf, filter_ind_jmp)
 {
+	SKIP_IF_REFUSED();
 	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_IND_JUMP,
 		   "ind_jmp", "br", 1u << PERF_BR_IND);
 }
