@@ -78,6 +78,7 @@ void pmuv3_brbe_irq_enter(struct pmuv3 *p);
 struct perf_branch_stack *pmuv3_brbe_stack(struct pmuv3 *p,
 					   struct perf_event *event);
 void pmuv3_brbe_irq_exit(struct pmuv3 *p);
+void pmuv3_brbe_restore(struct pmuv3 *p);
 
 /* pmuv3_sysfs.c */
 extern const struct attribute_group *pmuv3_attr_groups[];

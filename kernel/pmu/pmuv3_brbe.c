@@ -221,11 +221,23 @@ void pmuv3_brbe_irq_exit(struct pmuv3 *p)
 {
 	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
 
-	/* The next sample's stack starts after this one's. */
-	hw->brb_iall();
+	/*
+	 * The next sample's stack starts after this one's.  An overflow
+	 * of an event without a branch stack read nothing: its records
+	 * stay for the next branch-stack sample.
+	 */
+	if (b->have_records)
+		hw->brb_iall();
 	hw_write(HW_BRBFCR_EL1, b->brbfcr);
 	/* Unpaused from here: the invalidation came first. */
 	hw_sync();
+}
+
+/* CPU PM: BRBE lost its state with the PMU's; program it again. */
+void pmuv3_brbe_restore(struct pmuv3 *p)
+{
+	if (pmuv3_brbe_active())
+		brbe_program(p);
 }
 
 /*

@@ -383,6 +383,7 @@ void pmuv3_restart_all(struct pmuv3 *p)
 	int idx;
 
 	pmuv3_reset_cpu(p);
+	pmuv3_brbe_restore(p);
 	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS) {
 		struct perf_event *event = cpu->events[idx];
 
