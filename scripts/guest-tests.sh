@@ -35,6 +35,7 @@ RUNS=(
 "hwmodel-el2-vhe|--hwmodel --el2|hw_brbe hw_ete hw_ete_filter|"
 "hwmodel-brbe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe.log --env ARMTRACE_EL=1|hw_brbe_perf hw_brbe_perftool.sh|"
 "hwmodel-brbe-el2-vhe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe-el2-vhe.log,brbe=64 --el2 --env ARMTRACE_EL=2 --env ARMTRACE_NUMREC=64|hw_brbe_perf|"
+"hwmodel-brbe-smp2-hotplug|--hwmodel --smp 2|hw_brbe_perf|"
 "hwmodel-brbe-nvhe|--hwmodel --el2 --append kvm-arm.mode=nvhe --env ARMTRACE_NUMREC=0|hw_brbe_perf|"
 "hwmodel-smp2-noicount|--hwmodel --smp 2 --no-icount|hw_brbe hw_ete|"
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"

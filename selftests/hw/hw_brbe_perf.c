@@ -336,9 +336,9 @@ TEST(refused_without_usable_brbe)
 /*
  * Kernel branches, as root: with `any,k` only, every address is the
  * kernel's (user halves of system-call records are hidden); with
- * `any,u,k` the system calls of the workload are there as SYSCALL
- * records from after the SVC into the kernel, and exception returns
- * back, with the privilege of their targets.
+ * `any,u,k` exception returns are there with their targets' privilege,
+ * and with `any_call,u,k` the workload's system calls as SYSCALL records
+ * from after the SVC into the kernel.
  */
 static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
 		       int *user, int *kernel, int *syscalls, int *erets,
@@ -417,8 +417,23 @@ TEST_F(brbe_perf, kernel_branches_as_root)
 	       user, kernel, syscalls, erets, bad);
 	ASSERT_LT(0, user);
 	ASSERT_LT(0, kernel);
-	ASSERT_LT(0, syscalls);
 	ASSERT_LT(0, erets);
+	ASSERT_EQ(0, bad);
+	/*
+	 * The kernel's system-call path has more branches than a stack
+	 * holds; its calls fit: any_call,u,k keeps calls and exceptions.
+	 */
+	syscall_every = 1;
+	iters = 4000;
+	kernel_run(_metadata, PERF_SAMPLE_BRANCH_ANY_CALL | PERF_SAMPLE_BRANCH_KERNEL |
+		   PERF_SAMPLE_BRANCH_USER, &user, &kernel, &syscalls, &erets,
+		   &bad);
+	syscall_every = 64;
+	iters = ITERS;
+	TH_LOG("any_call,u,k: %d user, %d kernel, %d syscalls, %d erets, %d bad",
+	       user, kernel, syscalls, erets, bad);
+	ASSERT_LT(0, syscalls);
+	ASSERT_EQ(0, erets);
 	ASSERT_EQ(0, bad);
 }
 
@@ -556,6 +571,68 @@ TEST_F(brbe_perf, cpu_wide_tasks_never_see_each_other)
 	ASSERT_LE(5, theirs);
 	ASSERT_LE(5, crossed);
 	ASSERT_EQ(0, bad);
+}
+
+static int pin_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static int cpu1_online(int on)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/cpu1/online", "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fputs(on ? "1\n" : "0\n", f) < 0;
+	return fclose(f) || ret ? -1 : 0;
+}
+
+/*
+ * CPU hotplug with a live per-task branch-stack event: the task runs on
+ * CPU 1, CPU 1 goes away (the task and its event move to CPU 0), comes
+ * back (its BRBE probed and reset again) and the task returns to it.
+ * Every stack stays full and right.
+ */
+TEST_F(brbe_perf, hotplug_with_live_event)
+{
+	struct perf_event_attr a;
+	struct ring r = { 0 };
+	int fd;
+
+	SKIP_IF_REFUSED();
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "one CPU");
+	ASSERT_EQ(0, pin_cpu(1));
+	brbe_attr(&a, ANY_U);
+	fd = open_ring(&a, &r);
+	ASSERT_LE(0, fd);
+	memset(&self->st, 0, sizeof(self->st));
+	iters = ITERS / 4;
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	workload();
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, cpu1_online(0));
+	workload();
+	ASSERT_EQ(0, cpu1_online(1));
+	ASSERT_EQ(0, pin_cpu(1));
+	workload();
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	iters = ITERS;
+	read_samples(&r, 0, &self->st, env_int("ARMTRACE_NUMREC", 32));
+	munmap(r.meta, r.size);
+	close(fd);
+	ASSERT_EQ(0, pin_cpu(0));
+	TH_LOG("%d samples, %d full, %d bad", self->st.samples,
+	       self->st.full, self->st.bad);
+	ASSERT_LE(15, self->st.samples);
+	ASSERT_EQ(self->st.samples, self->st.full);
+	ASSERT_EQ(0, self->st.bad);
 }
 
 /* Each filter keeps its branch types, and only those. */
