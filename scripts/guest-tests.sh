@@ -38,6 +38,10 @@ RUNS=(
 "builtin-pmu|--builtin-pmu||run-builtin.sh"
 "hwmodel|--hwmodel|hw_brbe hw_ete hw_ete_filter|"
 "hwmodel-el2-vhe|--hwmodel --el2|hw_brbe hw_ete hw_ete_filter|"
+"hwmodel-brbe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe.log --env ARMTRACE_EL=1|hw_brbe_perf hw_brbe_perftool.sh|"
+"hwmodel-brbe-el2-vhe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe-el2-vhe.log,brbe=64 --el2 --env ARMTRACE_EL=2 --env ARMTRACE_NUMREC=64|hw_brbe_perf|"
+"hwmodel-brbe-smp2-hotplug|--hwmodel --smp 2|hw_brbe_perf|"
+"hwmodel-brbe-nvhe|--hwmodel --el2 --append kvm-arm.mode=nvhe --env ARMTRACE_NUMREC=0|hw_brbe_perf|"
 "hwmodel-smp2-noicount|--hwmodel --smp 2 --no-icount|hw_brbe hw_ete|"
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
 "hwmodel-e2e-range|--hwmodel=truth=$BUILD/logs/truth-e2e-range.log,exact=on --env ARMTRACE_RANGE=workload|hw_ete_dump|"
@@ -116,6 +120,12 @@ one_run() {
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-e2e-busybox.log" 4 "$G/hw_ete_dump" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	hwmodel-brbe|hwmodel-brbe-el2-vhe)
+		# Every sample's stack is the truth's last branches before it.
+		numrec=32
+		[ $name = hwmodel-brbe-el2-vhe ] && numrec=64
+		[ $rc -eq 0 ] && { "$BUILD/host/brbe_check" "$log" \
+			"$BUILD/logs/truth-$name.log" $numrec >> "$log" 2>&1 || rc=1; } ;;
 	ete-e2e)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-e2e.log" 16 "$G/ete_perf_dump" \

@@ -83,6 +83,8 @@ HW_REG_RW(TRFCR_EL2,       3, 4,  1,  2, 1)
 /* BRBE, read-write */
 HW_REG_RW(BRBCR_EL1,       2, 1,  9,  0, 0)
 HW_REG_RW(BRBCR_EL2,       2, 4,  9,  0, 0)
+/* Under VHE: BRBCR_EL1 itself, whose FZP freezes on first-range counters. */
+HW_REG_RW(BRBCR_EL12,      2, 5,  9,  0, 0)
 HW_REG_RW(BRBFCR_EL1,      2, 1,  9,  0, 1)
 HW_REG_RW(BRBTS_EL1,       2, 1,  9,  0, 2)
 HW_REG_RW(BRBINFINJ_EL1,   2, 1,  9,  1, 0)

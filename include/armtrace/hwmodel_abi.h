@@ -95,6 +95,13 @@ struct hwm_cpu {
 	__u64 contextidr;
 	__u64 vmid;			/* guest: VTTBR_EL2.VMID */
 	__u64 cntvct;			/* guest: counter value at last sync */
+	/*
+	 * guest: with HWM_CMD_PMU_OVERFLOW from an interrupt handler, the
+	 * interrupted PC (the IRQ's preferred return address, ELR_EL1),
+	 * else 0: where the branch before the IRQ went, which the model
+	 * otherwise learns only at the return
+	 */
+	__u64 irq_ret;
 	__u64 icount_at_cntvct;	/* plugin: its insn count then */
 	__u64 insns;			/* plugin: instructions executed */
 	/* plugin: what a driver did that silicon would punish (tests) */

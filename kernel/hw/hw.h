@@ -21,6 +21,8 @@
 #include <linux/types.h>
 #include <asm/barrier.h>
 #include <asm/cpufeature.h>
+#include <asm/virt.h>
+#include <armtrace/brbe_regs.h>
 #include <armtrace/hw_regs.h>
 
 /*
@@ -139,6 +141,22 @@ static inline void hw_drain(void)
 static inline u64 hw_brb_read(unsigned int n, enum hw_brb_field f)
 {
 	return hw->brb_read(n, f);
+}
+
+/*
+ * Program BRBE's controls for the kernel's EL.  BRBCR_EL1's encoding is
+ * BRBCR_EL2 under VHE (E1BRE is E2BRE there), but a host's counters are
+ * all below MDCR_EL2.HPMN, and their overflow freezes BRBE by BRBCR_EL1.FZP
+ * (Arm ARM, BRBCR_EL2.FZP): under VHE the kernel reaches that one as
+ * BRBCR_EL12, and gives it the same CC/MPRED/FZP with no EL recorded, as
+ * upstream arm_brbe does.  Takes effect at hw_sync().
+ */
+static inline void hw_brbcr_write(u64 brbcr)
+{
+	if (is_kernel_in_hyp_mode())
+		hw_write(HW_BRBCR_EL12,
+			 brbcr & ~(BRBCR_ELX_E0BRE | BRBCR_ELX_E1BRE));
+	hw_write(HW_BRBCR_EL1, brbcr);
 }
 
 /* Backends (hw_sysreg.c, hw_model.c); model_probe fails when absent. */

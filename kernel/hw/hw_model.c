@@ -10,6 +10,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/hardirq.h>
 #include <linux/hrtimer.h>
 #include <linux/io.h>
 #include <linux/kmemleak.h>
@@ -21,6 +22,7 @@
 #include <linux/smp.h>
 #include <linux/tracepoint.h>
 #include <linux/vmalloc.h>
+#include <asm/irq_regs.h>
 #include <asm/virt.h>
 #include <clocksource/arm_arch_timer.h>
 
@@ -63,7 +65,9 @@ static struct hwm_cpu *model_this_cpu(void)
 
 /*
  * With HCR_EL2.E2H set (VHE) the EL1 encodings of TRFCR and BRBCR reach
- * their EL2 registers, as on silicon: the code above runs unchanged.
+ * their EL2 registers, as on silicon: the code above runs unchanged; the
+ * EL12 encoding reaches BRBCR_EL1 itself.  Without VHE that encoding is
+ * UNDEFINED: it lands in a register slot nothing reads.
  */
 static bool model_vhe;
 
@@ -75,6 +79,8 @@ static enum hw_reg model_redirect(enum hw_reg reg)
 		return HW_TRFCR_EL2;
 	if (reg == HW_BRBCR_EL1)
 		return HW_BRBCR_EL2;
+	if (reg == HW_BRBCR_EL12)
+		return HW_BRBCR_EL1;
 	return reg;
 }
 
@@ -137,6 +143,11 @@ static void model_brb_inj(void)
 
 static void model_pmu_overflow(void)
 {
+	struct pt_regs *regs = in_hardirq() ? get_irq_regs() : NULL;
+
+	/* The PE knows where the interrupt will return to; the plugin not. */
+	WRITE_ONCE(model_this_cpu()->irq_ret,
+		   regs ? instruction_pointer(regs) : 0);
 	model_cmd(HWM_CMD_PMU_OVERFLOW);
 }
 

@@ -319,7 +319,7 @@ static int brbe_start(u64 brbcr, u64 brbfcr)
 	get_cpu();
 	hw->brb_iall();
 	hw_write(HW_BRBFCR_EL1, brbfcr);
-	hw_write(HW_BRBCR_EL1, brbcr);
+	hw_brbcr_write(brbcr);
 	hw_sync();
 	st.cpu = smp_processor_id();
 	put_cpu();
@@ -369,7 +369,7 @@ static int brbe_stop(void)
 		st.brb[i][2] = hw_brb_read(i, HW_BRB_TGT);
 		st.nbrb++;
 	}
-	hw_write(HW_BRBCR_EL1, 0);
+	hw_brbcr_write(0);
 	hw_sync();
 	put_cpu();
 	return 0;

@@ -11,6 +11,7 @@
 #include <linux/platform_device.h>
 
 #include <armtrace/pmu_regs.h>
+#include "brbe_map.h"
 #include "pmuv3_filter.h"
 
 #define PMUV3_NAME		"pmuv3"
@@ -28,6 +29,7 @@ struct pmuv3_cpu {
 struct pmuv3 {
 	struct pmu pmu;
 	struct pmuv3_caps caps;
+	struct brbe_caps brbe;		/* usable: branch stacks (perf -j) */
 	struct pmuv3_cpu __percpu *cpu;
 	cpumask_t supported;
 	int irq;
@@ -63,6 +65,20 @@ bool pmuv3_overflow_resolve(void);
 bool pmuv3_can_sample(void);
 int pmuv3_overflow(struct perf_event *event, struct perf_sample_data *data,
 		   struct pt_regs *regs);
+
+/* pmuv3_brbe.c */
+int pmuv3_brbe_setup(struct pmuv3 *p);
+void pmuv3_brbe_teardown(struct pmuv3 *p);
+void pmuv3_brbe_cpu_online(struct pmuv3 *p);
+int pmuv3_brbe_event_init(struct pmuv3 *p, struct perf_event *event);
+int pmuv3_brbe_add(struct pmuv3 *p, struct perf_event *event);
+void pmuv3_brbe_del(struct pmuv3 *p, struct perf_event *event);
+bool pmuv3_brbe_active(void);
+void pmuv3_brbe_irq_enter(struct pmuv3 *p);
+struct perf_branch_stack *pmuv3_brbe_stack(struct pmuv3 *p,
+					   struct perf_event *event);
+void pmuv3_brbe_irq_exit(struct pmuv3 *p);
+void pmuv3_brbe_restore(struct pmuv3 *p);
 
 /* pmuv3_sysfs.c */
 extern const struct attribute_group *pmuv3_attr_groups[];

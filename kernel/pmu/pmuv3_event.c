@@ -143,6 +143,17 @@ static int pmuv3_event_add(struct perf_event *event, int flags)
 	__set_bit(idx, cpu->used);
 	cpu->events[idx] = event;
 	hwc->idx = idx;
+	/* Records made before the event came here are not its own. */
+	if (has_branch_stack(event)) {
+		int ret = pmuv3_brbe_add(p, event);
+
+		if (ret) {
+			cpu->events[idx] = NULL;
+			__clear_bit(idx, cpu->used);
+			hwc->idx = -1;
+			return ret;
+		}
+	}
 	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START)
 		pmuv3_event_start(event, PERF_EF_RELOAD);
@@ -160,6 +171,8 @@ static void pmuv3_event_del(struct perf_event *event, int flags)
 	cpu->events[hwc->idx] = NULL;
 	__clear_bit(hwc->idx, cpu->used);
 	hwc->idx = -1;
+	if (has_branch_stack(event))
+		pmuv3_brbe_del(p, event);
 	perf_event_update_userpage(event);
 }
 
@@ -252,10 +265,13 @@ int pmuv3_event_init(struct perf_event *event)
 
 	if (event->cpu >= 0 && !cpumask_test_cpu(event->cpu, &p->supported))
 		return -ENODEV;
-	if (has_branch_stack(event))
-		return -EOPNOTSUPP;
 	if (is_sampling_event(event) && !pmuv3_can_sample())
 		return -EOPNOTSUPP;
+	if (has_branch_stack(event)) {
+		ret = pmuv3_brbe_event_init(p, event);
+		if (ret)
+			return ret;
+	}
 
 	ret = pmuv3_evt_from_attr(&p->caps, attr, nr, &evt);
 	if (ret)
@@ -286,11 +302,16 @@ irqreturn_t pmuv3_handle_irq(int irq, void *dev)
 	struct pt_regs *regs = get_irq_regs();
 	struct perf_sample_data data;
 	unsigned long ovs;
+	bool brbe;
 	int idx;
 
 	ovs = hw_pmu_ack_overflows(U32_MAX);
 	if (!ovs)
 		return IRQ_NONE;
+	/* Before anything else: the records must end where the overflow was. */
+	brbe = pmuv3_brbe_active();
+	if (brbe)
+		pmuv3_brbe_irq_enter(p);
 
 	/* Counters stop while we account, so group ratios stay consistent. */
 	pmuv3_pmu_disable(&p->pmu);
@@ -313,9 +334,15 @@ irqreturn_t pmuv3_handle_irq(int irq, void *dev)
 		if (!is_sampling_event(event))
 			continue;
 		perf_sample_data_init(&data, 0, period);
+		if (has_branch_stack(event)) {
+			data.br_stack = pmuv3_brbe_stack(p, event);
+			data.sample_flags |= PERF_SAMPLE_BRANCH_STACK;
+		}
 		if (pmuv3_overflow(event, &data, regs))
 			pmuv3_event_stop(event, 0);
 	}
+	if (brbe)
+		pmuv3_brbe_irq_exit(p);
 	pmuv3_pmu_enable(&p->pmu);
 	irq_work_run();
 	return IRQ_HANDLED;
@@ -356,6 +383,7 @@ void pmuv3_restart_all(struct pmuv3 *p)
 	int idx;
 
 	pmuv3_reset_cpu(p);
+	pmuv3_brbe_restore(p);
 	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS) {
 		struct perf_event *event = cpu->events[idx];
 

@@ -80,6 +80,7 @@ static int pmuv3_cpu_online(unsigned int cpu, struct hlist_node *node)
 	if (!cpumask_test_cpu(cpu, &p->supported))
 		return 0;
 	pmuv3_reset_cpu(p);
+	pmuv3_brbe_cpu_online(p);
 	enable_percpu_irq(p->irq, IRQ_TYPE_NONE);
 	return 0;
 }
@@ -152,6 +153,9 @@ static int pmuv3_setup(struct device *dev, int irq)
 		dev_err(dev, "CPU%d implements no PMUv3\n", cpu);
 		goto err_free;
 	}
+	ret = pmuv3_brbe_setup(p);
+	if (ret)
+		goto err_free;
 	/*
 	 * One PMU for every CPU: the PPI reaches all of them.  Systems that
 	 * mix CPU types need one PMU per type (not handled yet).
@@ -205,10 +209,11 @@ static int pmuv3_setup(struct device *dev, int irq)
 		goto err_pm;
 
 	pmuv3_instance = p;
-	dev_info(dev, "PMUv3 (PMUVer %u): %u counters of %u bits + cycle counter, filters %#llx, thwidth %u\n",
+	dev_info(dev, "PMUv3 (PMUVer %u): %u counters of %u bits + cycle counter, filters %#llx, thwidth %u, branch records %u\n",
 		 p->caps.pmuver, p->caps.num_counters,
 		 p->caps.long_counters ? 64 : 32,
-		 pmuv3_filters_implemented(&p->caps), p->caps.thwidth);
+		 pmuv3_filters_implemented(&p->caps), p->caps.thwidth,
+		 p->brbe.usable ? p->brbe.numrec : 0);
 	return 0;
 
 err_pm:
@@ -221,6 +226,7 @@ err_percpu:
 	free_percpu(pmuv3_irq_dev);
 	pmuv3_irq_dev = NULL;
 	free_percpu(p->cpu);
+	pmuv3_brbe_teardown(p);
 err_free:
 	kfree(p);
 	return ret;
@@ -239,6 +245,7 @@ static void pmuv3_teardown(void)
 	free_percpu(pmuv3_irq_dev);
 	pmuv3_irq_dev = NULL;
 	free_percpu(p->cpu);
+	pmuv3_brbe_teardown(p);
 	kfree(p);
 	pmuv3_instance = NULL;
 }

@@ -224,6 +224,21 @@ PMUV3_CAP(pmuver, caps->pmuver);
 PMUV3_CAP(counter_bits, caps->long_counters ? 64 : 32);
 PMUV3_CAP(thwidth, caps->thwidth);
 
+/* BRBE: records per sample (0: no branch stacks), BRBIDR0_EL1 fields. */
+#define PMUV3_BRBE_CAP(_name, _val)					\
+static ssize_t _name##_show(struct device *dev,				\
+			    struct device_attribute *attr, char *buf)	\
+{									\
+	struct brbe_caps *brbe = &to_pmuv3(dev_get_drvdata(dev))->brbe;	\
+									\
+	return sysfs_emit(buf, "%u\n", _val);				\
+}									\
+static DEVICE_ATTR_RO(_name)
+
+PMUV3_BRBE_CAP(branches, brbe->usable ? brbe->numrec : 0);
+PMUV3_BRBE_CAP(brbe_cc, brbe->present ? brbe->cc : 0);
+PMUV3_BRBE_CAP(brbe_format, brbe->present ? brbe->format : 0);
+
 static ssize_t filters_show(struct device *dev,
 			    struct device_attribute *attr, char *buf)
 {
@@ -247,6 +262,9 @@ static struct attribute *pmuv3_caps_attrs[] = {
 	&dev_attr_thwidth.attr,
 	&dev_attr_sampling.attr,
 	&dev_attr_filters.attr,
+	&dev_attr_branches.attr,
+	&dev_attr_brbe_cc.attr,
+	&dev_attr_brbe_format.attr,
 	NULL,
 };
 

@@ -64,3 +64,18 @@ brb_leaf:
 brb_leaf_ret:
 	ret
 	.size brb_leaf, . - brb_leaf
+
+/*
+ * brb_other(n): a loop only the other task of the context-switch test
+ * runs; none of its branches may reach the first task's samples.
+ */
+	.p2align 6
+	.global brb_other
+	.type brb_other, %function
+brb_other:
+	subs	x0, x0, #1
+	b.ne	brb_other
+	ret
+	.global brb_other_end
+brb_other_end:
+	.size brb_other, . - brb_other

@@ -176,7 +176,11 @@ void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx);
 void hwm_path_tb(struct hwm_vcpu *c, const struct hwm_tb *t, uint64_t reached);
 void hwm_path_restart(struct hwm_vcpu *c, const struct hwm_tb *tb,
 		      unsigned int from);
-void hwm_path_stop(struct hwm_vcpu *c);
+/*
+ * A sync: report what is pending now.  @ret_hint: where an exception the
+ * PE is in will return to, when the guest said (0: not known).
+ */
+void hwm_path_stop(struct hwm_vcpu *c, uint64_t ret_hint);
 
 /* ete.c */
 void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,

@@ -371,8 +371,8 @@ void hwm_path_restart(struct hwm_vcpu *c, const struct hwm_tb *tb,
 	}
 }
 
-void hwm_path_stop(struct hwm_vcpu *c)
+void hwm_path_stop(struct hwm_vcpu *c, uint64_t ret_hint)
 {
-	flush_pending(c, 0);
+	flush_pending(c, ret_hint);
 	c->prev = NULL;
 }

@@ -96,6 +96,17 @@ static uint64_t brbcr(const struct hwm_vcpu *c)
 	return c->shm->regs[hwm_kernel_el() == 2 ? HW_BRBCR_EL2 : HW_BRBCR_EL1];
 }
 
+/*
+ * The FZP that freezes BRBE on an overflow of a first-range counter
+ * (below MDCR_EL2.HPMN, all of them for a host): BRBCR_EL1.FZP, also
+ * under VHE, where the kernel reaches BRBCR_EL1 as BRBCR_EL12 and
+ * BRBCR_EL2.FZP applies to the second range only (Arm ARM, BRBCR_EL2.FZP).
+ */
+static uint64_t brbcr_fzp(const struct hwm_vcpu *c)
+{
+	return c->shm->regs[HW_BRBCR_EL1];
+}
+
 /* Does the CPU implement EL2?  The plugin option, or the guest at EL2. */
 static int has_el2(void)
 {
@@ -314,7 +325,7 @@ static void do_cmd(struct hwm_vcpu *c)
 		 * otherwise (an overflow reported from elsewhere, as
 		 * armtrace_hwtest's brbe-overflow does) BRBE freezes now.
 		 */
-		if (!(brbcr(c) & BRBCR_ELX_FZP) ||
+		if (!(brbcr_fzp(c) & BRBCR_ELX_FZP) ||
 		    (regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED))
 			break;
 		if (c->brbe.irq.valid) {
@@ -347,7 +358,8 @@ void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx)
 	if ((c->shm->regs[HW_TRCPRGCTLR] & 1) != old_en ||
 	    (old_en && hwm_ete_el_mask(c->shm) != c->ete_mask) ||
 	    brbe_el_mask(c) != old_brbe || c->shm->cmd)
-		hwm_path_stop(c);
+		hwm_path_stop(c, c->shm->cmd == HWM_CMD_PMU_OVERFLOW ?
+			      c->shm->irq_ret : 0);
 	if (c->shm->cmd)
 		do_cmd(c);
 	hwm_ete_update(c, tb, idx);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Kernel types for building kernel/pmu/pmuv3_filter.c on the host. */
+/* Kernel types for building kernel/pmu's pure files on the host. */
 #ifndef HOST_SHIM_H
 #define HOST_SHIM_H
 
@@ -11,5 +11,10 @@
 typedef uint64_t u64;
 typedef uint32_t u32;
 typedef uint16_t u16;
+typedef uint8_t u8;
+
+#define U16_MAX		((u16)~0U)
+#define U64_MAX		(~0ULL)
+#define BUILD_BUG_ON(c)	_Static_assert(!(c), #c)
 
 #endif /* HOST_SHIM_H */

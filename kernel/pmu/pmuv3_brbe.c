@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * BRBE branch stacks for the `pmuv3` PMU: probe, programming on event
+ * add/del, the record read in the overflow interrupt, and invalidation at
+ * context switches.  The attr mapping and record decoding are the pure
+ * brbe_map.c; every register access goes through kernel/hw/.
+ *
+ * Overflow, on a CPU with BRBE in use (BRBCR_ELx.FZP always set):
+ *
+ *   counter overflows  -> BRBE freezes, BRBFCR_EL1.PAUSED (silicon; the
+ *                         model when told, hw->pmu_overflow())
+ *   pmuv3_handle_irq   -> pmuv3_brbe_irq_enter(): report, make sure it is
+ *                         paused; per sampling event with a branch stack
+ *                         pmuv3_brbe_stack(): records read once, bank by
+ *                         bank, filtered for that event;
+ *                         pmuv3_brbe_irq_exit(): BRB IALL, unpause.
+ */
+#define pr_fmt(fmt) "armtrace-pmuv3: " fmt
+
+#include <linux/bitfield.h>
+#include <linux/percpu.h>
+#include <linux/perf_event.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+#include <linux/tracepoint.h>
+#include <asm/sysreg.h>
+#include <asm/virt.h>
+
+#include "../hw/hw.h"
+#include "pmuv3.h"
+
+struct pmuv3_brbe_cpu {
+	unsigned int users;		/* branch-stack events added here */
+	bool ok;			/* this CPU's BRBE is the probed one */
+	bool have_records;		/* records read in this interrupt */
+	u64 brbfcr;			/* BRBFCR_EL1 programmed */
+	unsigned int nr;
+	u64 inf[HW_BRB_MAX], src[HW_BRB_MAX], tgt[HW_BRB_MAX];
+	/* must stay last: entries[] follows it */
+	struct perf_branch_stack stack;
+};
+
+static struct pmuv3_brbe_cpu __percpu *brbe_cpu;
+static struct tracepoint *brbe_tp_switch;
+
+/* This CPU's BRBE as probed: the same as the probing CPU's? */
+static bool brbe_probe_this_cpu(const struct brbe_caps *want)
+{
+	struct brbe_caps c = *want;
+
+	/*
+	 * On silicon an absent BRBIDR0_EL1 is UNDEFINED: this CPU's own
+	 * ID_AA64DFR0_EL1.BRBE first (hw_features is the boot CPU's).
+	 */
+	if (hw == &hw_sysreg_backend &&
+	    !FIELD_GET(ID_AA64DFR0_EL1_BRBE_MASK, read_sysreg(id_aa64dfr0_el1)))
+		return false;
+	if (!brbe_caps_from_idr(&c, hw_read(HW_BRBIDR0_EL1)))
+		return false;
+	return c.numrec == want->numrec && c.cc == want->cc &&
+	       c.format == want->format;
+}
+
+/* Nothing recorded, nothing kept: BRBE as the PMU leaves it unused. */
+static void brbe_reset(void)
+{
+	hw_brbcr_write(0);
+	hw_write(HW_BRBFCR_EL1, 0);
+	/* Recording must be off before the records go. */
+	hw_sync();
+	hw->brb_iall();
+}
+
+void pmuv3_brbe_cpu_online(struct pmuv3 *p)
+{
+	struct pmuv3_brbe_cpu *b;
+
+	if (!p->brbe.usable)
+		return;
+	b = this_cpu_ptr(brbe_cpu);
+	b->ok = brbe_probe_this_cpu(&p->brbe);
+	b->users = 0;
+	if (b->ok)
+		brbe_reset();
+	else
+		pr_warn("CPU%d: BRBE differs from the boot CPU's: no branch stacks here\n",
+			smp_processor_id());
+}
+
+/*
+ * Merge what the events on this CPU ask for and program it; the records
+ * of whatever ran before are dropped first.  Called on add and del, that
+ * is whenever the task context changes for per-task events.
+ */
+static void brbe_program(struct pmuv3 *p)
+{
+	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
+	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
+	u64 brbcr = 0, brbfcr = 0;
+	int idx;
+
+	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS) {
+		struct perf_event *e = cpu->events[idx];
+
+		if (e && has_branch_stack(e)) {
+			brbcr |= e->hw.extra_reg.config;
+			brbfcr |= e->hw.branch_reg.config;
+		}
+	}
+	if (!brbcr) {
+		brbe_reset();
+		return;
+	}
+	/* Stop first: no record may mix the old and new controls. */
+	hw_brbcr_write(0);
+	hw_sync();
+	hw->brb_iall();
+	b->brbfcr = brbfcr;
+	hw_write(HW_BRBFCR_EL1, brbfcr);
+	hw_brbcr_write(brbcr);
+	/* The new controls must be in effect before the task runs on. */
+	hw_sync();
+}
+
+int pmuv3_brbe_add(struct pmuv3 *p, struct perf_event *event)
+{
+	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
+
+	if (!b->ok)
+		return -ENOENT;
+	b->users++;
+	brbe_program(p);
+	return 0;
+}
+
+void pmuv3_brbe_del(struct pmuv3 *p, struct perf_event *event)
+{
+	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
+
+	if (WARN_ON_ONCE(!b->users))
+		return;
+	b->users--;
+	brbe_program(p);
+}
+
+bool pmuv3_brbe_active(void)
+{
+	return brbe_cpu && this_cpu_ptr(brbe_cpu)->users;
+}
+
+void pmuv3_brbe_irq_enter(struct pmuv3 *p)
+{
+	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
+
+	/* The model freezes here; silicon froze at the overflow (FZP). */
+	hw->pmu_overflow();
+	/*
+	 * An overflow in a prohibited region does not freeze: pause now,
+	 * so the handler leaves no record while the buffer is read.
+	 */
+	hw_write(HW_BRBFCR_EL1, hw_read(HW_BRBFCR_EL1) | BRBFCR_EL1_PAUSED);
+	hw_sync();
+	b->have_records = false;
+}
+
+/* The records, newest first, bank by bank (BRBFCR_EL1.BANK). */
+static void brbe_read_records(struct pmuv3 *p, struct pmuv3_brbe_cpu *b)
+{
+	u64 fcr = hw_read(HW_BRBFCR_EL1) & ~BRBFCR_EL1_BANK;
+	unsigned int i;
+
+	b->nr = 0;
+	for (i = 0; i < p->brbe.numrec; i++) {
+		u64 inf;
+
+		if (i % HW_BRB_PER_BANK == 0) {
+			/* PAUSED stays set: only the bank changes. */
+			hw_write(HW_BRBFCR_EL1, fcr |
+				 FIELD_PREP(BRBFCR_EL1_BANK, i / HW_BRB_PER_BANK));
+			/*
+			 * BRBINF/BRBSRC/BRBTGT<n>_EL1 read the bank
+			 * BRBFCR_EL1.BANK selects once the write is
+			 * synchronized by a context synchronization event.
+			 */
+			hw_sync();
+		}
+		inf = hw_brb_read(i, HW_BRB_INF);
+		/* Records fill from 0: the first invalid one ends them. */
+		if (brbinf_get_valid(inf) == BRBINF_VALID_NONE)
+			break;
+		b->inf[b->nr] = inf;
+		b->src[b->nr] = hw_brb_read(i, HW_BRB_SRC);
+		b->tgt[b->nr] = hw_brb_read(i, HW_BRB_TGT);
+		b->nr++;
+	}
+	hw_write(HW_BRBFCR_EL1, fcr);
+	hw_sync();
+	b->have_records = true;
+}
+
+struct perf_branch_stack *pmuv3_brbe_stack(struct pmuv3 *p,
+					   struct perf_event *event)
+{
+	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
+	u64 bt = event->attr.branch_sample_type;
+	unsigned int i, n = 0;
+
+	if (!b->have_records)
+		brbe_read_records(p, b);
+	for (i = 0; i < b->nr; i++)
+		n += brbe_record_to_entry(bt, p->brbe.kernel_at_el2, b->inf[i],
+					  b->src[i], b->tgt[i],
+					  &b->stack.entries[n]);
+	b->stack.nr = n;
+	/* The newest record's index in the hardware's ring: not known. */
+	b->stack.hw_idx = -1ULL;
+	return &b->stack;
+}
+
+void pmuv3_brbe_irq_exit(struct pmuv3 *p)
+{
+	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
+
+	/*
+	 * The next sample's stack starts after this one's.  An overflow
+	 * of an event without a branch stack read nothing: its records
+	 * stay for the next branch-stack sample.
+	 */
+	if (b->have_records)
+		hw->brb_iall();
+	hw_write(HW_BRBFCR_EL1, b->brbfcr);
+	/* Unpaused from here: the invalidation came first. */
+	hw_sync();
+}
+
+/* CPU PM: BRBE lost its state with the PMU's; program it again. */
+void pmuv3_brbe_restore(struct pmuv3 *p)
+{
+	if (pmuv3_brbe_active())
+		brbe_program(p);
+}
+
+/*
+ * No record of one task may reach another's sample: CPU-wide events see
+ * every task, so the records go at each switch (per-task events also go
+ * through add/del there).  perf_sched_cb_inc() is not exported in 6.1;
+ * the sched_switch tracepoint is, through for_each_kernel_tracepoint().
+ */
+static void brbe_sched_switch(void *data, bool preempt,
+			      struct task_struct *prev,
+			      struct task_struct *next,
+			      unsigned int prev_state)
+{
+	if (this_cpu_ptr(brbe_cpu)->users)
+		hw->brb_iall();
+}
+
+static void brbe_find_tp(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "sched_switch"))
+		brbe_tp_switch = tp;
+}
+
+int pmuv3_brbe_setup(struct pmuv3 *p)
+{
+	struct brbe_caps *c = &p->brbe;
+	bool idr_ok;
+
+	*c = (struct brbe_caps) { 0 };
+	c->kernel_at_el2 = p->caps.kernel_at_el2;
+	if (!(hw_features & HW_HAS_BRBE))
+		return 0;
+	c->present = true;
+	/* The probing CPU's; every CPU checks its own when it comes up. */
+	get_cpu();
+	idr_ok = brbe_caps_from_idr(c, hw_read(HW_BRBIDR0_EL1));
+	put_cpu();
+	if (!idr_ok) {
+		pr_warn("BRBE with BRBIDR0_EL1 NUMREC %u CC %#x FORMAT %u is not supported: no branch stacks\n",
+			c->numrec, c->cc, c->format);
+		return 0;
+	}
+	c->usable = brbe_usable(true, c->kernel_at_el2, p->caps.has_el2);
+	if (!c->usable) {
+		pr_warn("BRBE not used: the kernel runs at EL1 on a CPU with EL2 (nVHE), where a BRBE access can trap into a hypervisor that does not expect it\n");
+		return 0;
+	}
+	brbe_cpu = __alloc_percpu(sizeof(*brbe_cpu) + HW_BRB_MAX *
+				  sizeof(struct perf_branch_entry),
+				  __alignof__(struct pmuv3_brbe_cpu));
+	if (!brbe_cpu)
+		return -ENOMEM;
+	for_each_kernel_tracepoint(brbe_find_tp, NULL);
+	if (!brbe_tp_switch ||
+	    tracepoint_probe_register(brbe_tp_switch, brbe_sched_switch, NULL)) {
+		pr_warn("no sched_switch hook: branch stacks disabled\n");
+		brbe_tp_switch = NULL;
+		free_percpu(brbe_cpu);
+		brbe_cpu = NULL;
+		c->usable = false;
+		return 0;
+	}
+	pr_info("BRBE: %u records, branch stacks for perf -j\n", c->numrec);
+	return 0;
+}
+
+void pmuv3_brbe_teardown(struct pmuv3 *p)
+{
+	if (brbe_tp_switch) {
+		tracepoint_probe_unregister(brbe_tp_switch, brbe_sched_switch,
+					    NULL);
+		/* No CPU may still be in the probe when the memory goes. */
+		tracepoint_synchronize_unregister();
+		brbe_tp_switch = NULL;
+	}
+	free_percpu(brbe_cpu);
+	brbe_cpu = NULL;
+}
+
+int pmuv3_brbe_event_init(struct pmuv3 *p, struct perf_event *event)
+{
+	struct brbe_config cfg;
+	int ret;
+
+	ret = brbe_config_from_attr(&p->brbe, event->attr.branch_sample_type,
+				    &cfg);
+	if (ret)
+		return ret;
+	event->hw.extra_reg.config = cfg.brbcr;
+	event->hw.branch_reg.config = cfg.brbfcr;
+	return 0;
+}

@@ -1,0 +1,694 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Branch stacks through perf on the `pmuv3` PMU with the hardware model's
+ * BRBE: perf_event_open of CPU_CYCLES (the cycle counter, which QEMU
+ * overflows on time) with PERF_SAMPLE_BRANCH_STACK over brb_workload
+ * (branches.S), whose every branch is known.
+ *
+ * In the guest: caps, every errno of Documentation/pmuv3.rst's branch
+ * table, the privilege rule, and each sample's stack against the
+ * workload's known branches (addresses, types, cycles between adjacent
+ * records, which filters keep).  Every sample is also printed
+ * ("# BRBE-SAMPLE", "# BRBE-ENTRY") for selftests/hw/host/brbe_check.c,
+ * which compares it with the model's ground-truth log.
+ *
+ * Not proven here: mispredictions (the model predicts every branch
+ * correctly unless told otherwise, so predicted is always 1) and the
+ * freeze point of silicon (the model freezes when the driver reports the
+ * overflow, at the interrupt's entry).
+ *
+ * Environment: ARMTRACE_NUMREC (records, default 32), ARMTRACE_EL (1, or
+ * 2 under VHE).
+ */
+#define _GNU_SOURCE
+#include "kselftest_harness.h"
+#include "hwtest_util.h"
+
+#include <pwd.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include "../pmu/pmuv3_util.h"
+
+#define PAGES		64
+#define PERIOD		20011
+#define ITERS		20000
+#define PARANOID	"/proc/sys/kernel/perf_event_paranoid"
+
+struct ring {
+	struct perf_event_mmap_page *meta;
+	size_t size;
+};
+
+static int env_int(const char *name, int def)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? atoi(v) : def;
+}
+
+static uint64_t period = PERIOD;
+static int iters = ITERS;
+static int syscall_every = 64;
+
+static void brbe_attr(struct perf_event_attr *a, uint64_t bst)
+{
+	pmuv3_attr(a, PMU_EVT_CPU_CYCLES, 0, 0);
+	a->exclude_kernel = a->exclude_hv = 1;
+	a->sample_period = period;
+	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK;
+	a->branch_sample_type = bst;
+}
+
+static int open_ring(struct perf_event_attr *a, struct ring *r)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	int fd = perf_open(a, -1, -1);
+
+	if (fd < 0)
+		return -errno;
+	r->size = (PAGES + 1) * pg;
+	r->meta = mmap(NULL, r->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (r->meta == MAP_FAILED) {
+		close(fd);
+		return -ENOMEM;
+	}
+	return fd;
+}
+
+static void workload(void)
+{
+	int i;
+
+	for (i = 0; i < iters; i++) {
+		brb_workload_fn();
+		/* QEMU raises event-counter overflows at EL changes only. */
+		if (i % syscall_every == 0)
+			syscall(__NR_getppid);
+	}
+}
+
+/* The branch every record of the workload must be, by source address. */
+static const struct known {
+	const char *src;
+	const char *tgt;	/* NULL: the caller's return address */
+	int type;
+} known[] = {
+	{ brb_call1, brb_leaf, PERF_BR_CALL },
+	{ brb_call2, brb_leaf, PERF_BR_IND_CALL },
+	{ brb_cond, brb_loop, PERF_BR_COND },
+	{ brb_jump, brb_tail, PERF_BR_UNCOND },
+	{ brb_ind, brb_tail2, PERF_BR_IND },
+	{ brb_ret, NULL, PERF_BR_RET },
+	{ brb_leaf_ret, NULL, PERF_BR_RET },
+};
+
+struct stats {
+	int samples, entries, known, bad, full, types_seen;
+	int cycles_checked, cycles_known;
+};
+
+/* Check one entry against the workload; returns 0 when it is wrong. */
+static int check_entry(const struct perf_branch_entry *e, struct stats *st)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		if (e->from != (uintptr_t)known[i].src)
+			continue;
+		st->known++;
+		if (e->type != known[i].type)
+			return 0;
+		if (known[i].tgt && e->to != (uintptr_t)known[i].tgt)
+			return 0;
+		if (known[i].src == brb_leaf_ret &&
+		    e->to != (uintptr_t)brb_after1 && e->to != (uintptr_t)brb_after2)
+			return 0;
+	}
+	/* User branches only, with the prediction flag the model gives. */
+	return e->priv == PERF_BR_PRIV_USER && e->from && e->to &&
+	       e->from < (1ULL << 48) && e->to < (1ULL << 48) &&
+	       e->predicted == 1 && e->mispred == 0 && e->spec == 0 &&
+	       e->in_tx == 0 && e->abort == 0 && e->new_type == 0;
+}
+
+/*
+ * Read every sample: print it for the host check, count what it holds,
+ * and check each entry against the workload (type_mask: the perf types
+ * the filter keeps; 0 keeps all).
+ */
+static void read_samples(struct ring *r, unsigned int type_mask,
+			 struct stats *st, int numrec)
+{
+	char *base = (char *)r->meta + r->meta->data_offset;
+	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = r->meta->data_tail, dsize = r->meta->data_size;
+
+	while (tail < head) {
+		struct perf_event_header *h = (void *)(base + tail % dsize);
+		uint64_t *p = (uint64_t *)(h + 1), ip, nr, i;
+		struct perf_branch_entry *e;
+
+		if (h->type != PERF_RECORD_SAMPLE) {
+			tail += h->size;
+			continue;
+		}
+		ip = p[0];
+		nr = p[1];
+		e = (void *)&p[2];
+		st->samples++;
+		st->full += nr == (uint64_t)numrec;
+		printf("# BRBE-SAMPLE %#llx %llu\n", (unsigned long long)ip,
+		       (unsigned long long)nr);
+		for (i = 0; i < nr; i++) {
+			printf("# BRBE-ENTRY %#llx %#llx %u %u %u %u %u\n",
+			       (unsigned long long)e[i].from,
+			       (unsigned long long)e[i].to, e[i].type,
+			       e[i].cycles, e[i].mispred, e[i].predicted,
+			       e[i].priv);
+			st->entries++;
+			st->types_seen |= 1u << e[i].type;
+			if (!check_entry(&e[i], st) ||
+			    (type_mask && !(type_mask & (1u << e[i].type))))
+				st->bad++;
+			/*
+			 * Cycles: the instructions since the older record,
+			 * straight-line within the loop (subs; b.ne), or 0
+			 * (unknown) when an interrupt came between.
+			 */
+			if (i + 1 < nr && e[i].from == (uintptr_t)brb_cond &&
+			    e[i + 1].from == (uintptr_t)brb_cond && !type_mask) {
+				st->cycles_checked++;
+				st->cycles_known += e[i].cycles == 2;
+				if (e[i].cycles != 2 && e[i].cycles != 0)
+					st->bad++;
+			}
+		}
+		tail += h->size;
+	}
+	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
+}
+
+static int run(uint64_t bst, const char *name, const char *kinds,
+	       unsigned int type_mask, struct stats *st)
+{
+	struct perf_event_attr a;
+	struct ring r = { 0 };
+	int fd;
+
+	memset(st, 0, sizeof(*st));
+	brbe_attr(&a, bst);
+	fd = open_ring(&a, &r);
+	if (fd < 0)
+		return fd;
+	printf("# BRBE-RUN %s %s\n", name, kinds);
+	fflush(stdout);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	workload();
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	read_samples(&r, type_mask, st, env_int("ARMTRACE_NUMREC", 32));
+	printf("# BRBE-END %s\n", name);
+	fflush(stdout);
+	munmap(r.meta, r.size);
+	close(fd);
+	return 0;
+}
+
+FIXTURE(brbe_perf) {
+	struct stats st;
+};
+
+FIXTURE_SETUP(brbe_perf)
+{
+	ASSERT_EQ(0, hwtest_pin_cpu0());
+}
+
+/* ARMTRACE_NUMREC=0: a boot where BRBE must be refused (nVHE). */
+#define SKIP_IF_REFUSED()						\
+	do {								\
+		if (!env_int("ARMTRACE_NUMREC", 32))			\
+			SKIP(return, "BRBE refused on this boot");	\
+	} while (0)
+
+FIXTURE_TEARDOWN(brbe_perf)
+{
+}
+
+TEST(caps_show_the_model)
+{
+	ASSERT_EQ(env_int("ARMTRACE_NUMREC", 32), pmuv3_cap("branches"));
+	ASSERT_EQ(5, pmuv3_cap("brbe_cc"));
+	ASSERT_EQ(0, pmuv3_cap("brbe_format"));
+}
+
+static int bst_errno(uint64_t bst)
+{
+	struct perf_event_attr a;
+
+	brbe_attr(&a, bst);
+	return open_errno(&a);
+}
+
+#define ANY_U	(PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_USER)
+
+TEST(errnos)
+{
+	SKIP_IF_REFUSED();
+	ASSERT_EQ(0, bst_errno(ANY_U));
+	ASSERT_EQ(EOPNOTSUPP, bst_errno(ANY_U | PERF_SAMPLE_BRANCH_ABORT_TX));
+	ASSERT_EQ(EOPNOTSUPP, bst_errno(ANY_U | PERF_SAMPLE_BRANCH_IN_TX));
+	ASSERT_EQ(EOPNOTSUPP, bst_errno(ANY_U | PERF_SAMPLE_BRANCH_NO_TX));
+	ASSERT_EQ(EOPNOTSUPP, bst_errno(PERF_SAMPLE_BRANCH_CALL_STACK |
+					PERF_SAMPLE_BRANCH_USER));
+	ASSERT_EQ(EINVAL, bst_errno(PERF_SAMPLE_BRANCH_USER |
+				    PERF_SAMPLE_BRANCH_NO_CYCLES));
+	/* hv alone: the kernel itself under VHE, unrecordable EL2 at EL1. */
+	ASSERT_EQ(env_int("ARMTRACE_EL", 1) == 2 ? 0 : EOPNOTSUPP,
+		  bst_errno(PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_HV));
+}
+
+/* Kernel branches: root may, an unprivileged user is refused by perf. */
+TEST(kernel_branches_need_privilege)
+{
+	char old[16] = "";
+
+	SKIP_IF_REFUSED();
+	FILE *f = fopen(PARANOID, "r");
+	int status = -1;
+	pid_t pid;
+
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(old, sizeof(old), f));
+	fclose(f);
+	ASSERT_EQ(0, bst_errno(PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_KERNEL));
+	f = fopen(PARANOID, "w");
+	ASSERT_NE(NULL, f);
+	fputs("2\n", f);
+	fclose(f);
+	pid = fork();
+	if (pid == 0) {
+		if (setgid(65534) || setuid(65534))
+			_exit(10);
+		if (bst_errno(ANY_U))
+			_exit(11);
+		if (bst_errno(PERF_SAMPLE_BRANCH_ANY |
+			      PERF_SAMPLE_BRANCH_KERNEL) != EACCES)
+			_exit(12);
+		if (bst_errno(PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_USER |
+			      PERF_SAMPLE_BRANCH_HV) != EACCES)
+			_exit(13);
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	f = fopen(PARANOID, "w");
+	ASSERT_NE(NULL, f);
+	fputs(old, f);
+	fclose(f);
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+}
+
+/*
+ * Where BRBE must not be touched (a kernel at EL1 under its own nVHE
+ * hypervisor), the PMU says so and refuses branch stacks.
+ */
+TEST(refused_without_usable_brbe)
+{
+	char line[512];
+	int found = 0;
+	FILE *f;
+
+	if (env_int("ARMTRACE_NUMREC", 32))
+		SKIP(return, "BRBE is usable on this boot");
+	ASSERT_EQ(0, pmuv3_cap("branches"));
+	ASSERT_EQ(EOPNOTSUPP, bst_errno(ANY_U));
+	ASSERT_EQ(EOPNOTSUPP, bst_errno(PERF_SAMPLE_BRANCH_ANY_CALL |
+					PERF_SAMPLE_BRANCH_USER));
+	f = popen("dmesg", "r");
+	ASSERT_NE(NULL, f);
+	while (fgets(line, sizeof(line), f))
+		found |= !!strstr(line, "armtrace-pmuv3: BRBE not used: the kernel runs at EL1 on a CPU with EL2 (nVHE)");
+	pclose(f);
+	ASSERT_TRUE(found);
+}
+
+/*
+ * Kernel branches, as root: with `any,k` only, every address is the
+ * kernel's (user halves of system-call records are hidden); with
+ * `any,u,k` exception returns are there with their targets' privilege,
+ * and with `any_call,u,k` the workload's system calls as SYSCALL records
+ * from after the SVC into the kernel.
+ */
+static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
+		       int *user, int *kernel, int *syscalls, int *erets,
+		       int *bad)
+{
+	struct perf_event_attr a;
+	struct ring r = { 0 };
+	uint64_t head, tail, dsize;
+	char *base;
+	int fd;
+
+	*user = *kernel = *syscalls = *erets = *bad = 0;
+	brbe_attr(&a, bst);
+	fd = open_ring(&a, &r);
+	ASSERT_LE(0, fd);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	workload();
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	base = (char *)r.meta + r.meta->data_offset;
+	head = __atomic_load_n(&r.meta->data_head, __ATOMIC_ACQUIRE);
+	tail = r.meta->data_tail;
+	dsize = r.meta->data_size;
+	while (tail < head) {
+		struct perf_event_header *h = (void *)(base + tail % dsize);
+		uint64_t *p = (uint64_t *)(h + 1), nr, k;
+		struct perf_branch_entry *e = (void *)&p[2];
+
+		tail += h->size;
+		if (h->type != PERF_RECORD_SAMPLE)
+			continue;
+		nr = p[1];
+		for (k = 0; k < nr; k++) {
+			int kf = e[k].from >> 55 & 1, kt = e[k].to >> 55 & 1;
+
+			*user += (e[k].from && !kf) || (e[k].to && !kt);
+			*kernel += (e[k].from && kf) || (e[k].to && kt);
+			if (e[k].type == PERF_BR_SYSCALL) {
+				(*syscalls)++;
+				/* Into the kernel's vector: target EL1/EL2. */
+				*bad += !kt || e[k].priv != PERF_BR_PRIV_KERNEL;
+			}
+			if (e[k].type == PERF_BR_ERET && e[k].to) {
+				(*erets)++;
+				*bad += e[k].priv != (kt ? PERF_BR_PRIV_KERNEL :
+						      PERF_BR_PRIV_USER);
+			}
+			/* Neither address of an entry is missing both. */
+			*bad += !e[k].from && !e[k].to;
+		}
+	}
+	munmap(r.meta, r.size);
+	close(fd);
+}
+
+TEST_F(brbe_perf, kernel_branches_as_root)
+{
+	int user, kernel, syscalls, erets, bad;
+
+	SKIP_IF_REFUSED();
+	/* A system call per iteration: stacks reach back into them. */
+	syscall_every = 1;
+	iters = 4000;
+	kernel_run(_metadata, PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_KERNEL,
+		   &user, &kernel, &syscalls, &erets, &bad);
+	TH_LOG("any,k: %d user, %d kernel, %d syscalls, %d erets, %d bad",
+	       user, kernel, syscalls, erets, bad);
+	ASSERT_EQ(0, user);
+	ASSERT_LT(0, kernel);
+	ASSERT_EQ(0, bad);
+	kernel_run(_metadata, PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_KERNEL |
+		   PERF_SAMPLE_BRANCH_USER, &user, &kernel, &syscalls, &erets,
+		   &bad);
+	syscall_every = 64;
+	iters = ITERS;
+	TH_LOG("any,u,k: %d user, %d kernel, %d syscalls, %d erets, %d bad",
+	       user, kernel, syscalls, erets, bad);
+	ASSERT_LT(0, user);
+	ASSERT_LT(0, kernel);
+	ASSERT_LT(0, erets);
+	ASSERT_EQ(0, bad);
+	/*
+	 * The kernel's system-call path has more branches than a stack
+	 * holds; its calls fit: any_call,u,k keeps calls and exceptions.
+	 */
+	syscall_every = 1;
+	iters = 4000;
+	kernel_run(_metadata, PERF_SAMPLE_BRANCH_ANY_CALL | PERF_SAMPLE_BRANCH_KERNEL |
+		   PERF_SAMPLE_BRANCH_USER, &user, &kernel, &syscalls, &erets,
+		   &bad);
+	syscall_every = 64;
+	iters = ITERS;
+	TH_LOG("any_call,u,k: %d user, %d kernel, %d syscalls, %d erets, %d bad",
+	       user, kernel, syscalls, erets, bad);
+	ASSERT_LT(0, syscalls);
+	ASSERT_EQ(0, erets);
+	ASSERT_EQ(0, bad);
+}
+
+TEST_F(brbe_perf, any_user)
+{
+	int numrec = env_int("ARMTRACE_NUMREC", 32);
+
+	SKIP_IF_REFUSED();
+	ASSERT_EQ(0, run(ANY_U, "any", "b,bl,cond,br,blr,ret", 0, &self->st));
+	TH_LOG("%d samples, %d full, %d entries, %d known, %d cycles checked, %d bad",
+	       self->st.samples, self->st.full, self->st.entries,
+	       self->st.known, self->st.cycles_checked, self->st.bad);
+	ASSERT_LE(20, self->st.samples);
+	/* Every stack is full: each period runs far more than numrec branches. */
+	ASSERT_EQ(self->st.samples, self->st.full);
+	ASSERT_EQ(self->st.samples * numrec, self->st.entries);
+	ASSERT_LE(self->st.entries / 2, self->st.known);
+	ASSERT_LE(self->st.samples, self->st.cycles_checked);
+	/* Interrupts between the two loop branches are rare. */
+	ASSERT_LE(self->st.cycles_checked * 9 / 10, self->st.cycles_known);
+	ASSERT_EQ(0, self->st.bad);
+	/* All six kinds of the workload's branches were seen. */
+	ASSERT_EQ((1u << PERF_BR_COND) | (1u << PERF_BR_UNCOND) |
+		  (1u << PERF_BR_IND) | (1u << PERF_BR_CALL) |
+		  (1u << PERF_BR_IND_CALL) | (1u << PERF_BR_RET),
+		  self->st.types_seen);
+}
+
+/*
+ * A period shorter than NUMREC branches: each stack holds only what ran
+ * since the previous sample (the records are invalidated after each
+ * read), so it is never full and the host check finds its exact length.
+ */
+TEST_F(brbe_perf, short_period_stacks_start_at_the_last_sample)
+{
+	SKIP_IF_REFUSED();
+	period = 29;
+	iters = 200;
+	ASSERT_EQ(0, run(ANY_U, "any_short", "b,bl,cond,br,blr,ret", 0, &self->st));
+	period = PERIOD;
+	iters = ITERS;
+	TH_LOG("%d samples, %d full, %d entries, %d bad", self->st.samples,
+	       self->st.full, self->st.entries, self->st.bad);
+	ASSERT_LE(50, self->st.samples);
+	ASSERT_EQ(0, self->st.full);
+	ASSERT_LT(self->st.samples, self->st.entries);
+	ASSERT_EQ(0, self->st.bad);
+}
+
+void brb_other(uint64_t n);
+extern char brb_other_end[];
+
+static int in_range(uint64_t a, const char *lo, const char *hi)
+{
+	return a >= (uintptr_t)lo && a < (uintptr_t)hi;
+}
+
+/*
+ * Two tasks alternate on CPU 0 under one CPU-wide branch-stack event (so
+ * BRBE records both): no sample of one holds a branch of the other's own
+ * code.  The records go at every switch (the sched_switch hook); without
+ * that, the stack of the first sample after a switch reaches back into
+ * the other task.
+ */
+TEST_F(brbe_perf, cpu_wide_tasks_never_see_each_other)
+{
+	struct perf_event_attr a;
+	struct ring r = { 0 };
+	int fd, i, mine = 0, theirs = 0, bad = 0, crossed = 0;
+	uint64_t head, tail, dsize;
+	pid_t me = getpid(), other;
+	long pg = sysconf(_SC_PAGESIZE);
+	char *base;
+
+	SKIP_IF_REFUSED();
+	other = fork();
+	if (other == 0) {
+		for (;;) {
+			brb_other(20);
+			sched_yield();
+		}
+	}
+	ASSERT_LT(0, other);
+	brbe_attr(&a, ANY_U);
+	a.sample_type |= PERF_SAMPLE_TID;
+	a.sample_period = 997;
+	fd = perf_open(&a, 0, -1);
+	ASSERT_LE(0, fd);
+	r.size = (PAGES + 1) * pg;
+	r.meta = mmap(NULL, r.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ASSERT_NE(MAP_FAILED, r.meta);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 0; i < 3000; i++) {
+		brb_workload_fn();
+		sched_yield();
+	}
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	kill(other, SIGKILL);
+	waitpid(other, NULL, 0);
+
+	base = (char *)r.meta + r.meta->data_offset;
+	head = __atomic_load_n(&r.meta->data_head, __ATOMIC_ACQUIRE);
+	tail = r.meta->data_tail;
+	dsize = r.meta->data_size;
+	for (; tail < head; ) {
+		struct perf_event_header *h = (void *)(base + tail % dsize);
+		uint64_t *p = (uint64_t *)(h + 1), nr, k;
+		uint32_t pid = (uint32_t)p[1];
+		struct perf_branch_entry *e = (void *)&p[3];
+		int a_seen = 0, b_seen = 0;
+
+		tail += h->size;
+		if (h->type != PERF_RECORD_SAMPLE)
+			continue;
+		nr = p[2];
+		for (k = 0; k < nr; k++) {
+			a_seen |= in_range(e[k].from, brb_workload, brb_leaf_ret + 4);
+			b_seen |= in_range(e[k].from, (char *)brb_other, brb_other_end);
+		}
+		if (pid == (uint32_t)me) {
+			mine++;
+			bad += b_seen;
+			/* A stack that holds the libc call around a switch. */
+			crossed += a_seen;
+		} else if (pid == (uint32_t)other) {
+			theirs++;
+			bad += a_seen;
+		}
+	}
+	TH_LOG("%d samples of this task, %d of the other, %d bad", mine,
+	       theirs, bad);
+	munmap(r.meta, r.size);
+	close(fd);
+	ASSERT_LE(5, mine);
+	ASSERT_LE(5, theirs);
+	ASSERT_LE(5, crossed);
+	ASSERT_EQ(0, bad);
+}
+
+static int pin_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static int cpu1_online(int on)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/cpu1/online", "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fputs(on ? "1\n" : "0\n", f) < 0;
+	return fclose(f) || ret ? -1 : 0;
+}
+
+/*
+ * CPU hotplug with a live per-task branch-stack event: the task runs on
+ * CPU 1, CPU 1 goes away (the task and its event move to CPU 0), comes
+ * back (its BRBE probed and reset again) and the task returns to it.
+ * Every stack stays full and right.
+ */
+TEST_F(brbe_perf, hotplug_with_live_event)
+{
+	struct perf_event_attr a;
+	struct ring r = { 0 };
+	int fd;
+
+	SKIP_IF_REFUSED();
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "one CPU");
+	ASSERT_EQ(0, pin_cpu(1));
+	brbe_attr(&a, ANY_U);
+	fd = open_ring(&a, &r);
+	ASSERT_LE(0, fd);
+	memset(&self->st, 0, sizeof(self->st));
+	iters = ITERS / 4;
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	workload();
+	ASSERT_EQ(0, pin_cpu(0));
+	ASSERT_EQ(0, cpu1_online(0));
+	workload();
+	ASSERT_EQ(0, cpu1_online(1));
+	ASSERT_EQ(0, pin_cpu(1));
+	workload();
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	iters = ITERS;
+	read_samples(&r, 0, &self->st, env_int("ARMTRACE_NUMREC", 32));
+	munmap(r.meta, r.size);
+	close(fd);
+	ASSERT_EQ(0, pin_cpu(0));
+	TH_LOG("%d samples, %d full, %d bad", self->st.samples,
+	       self->st.full, self->st.bad);
+	ASSERT_LE(15, self->st.samples);
+	ASSERT_EQ(self->st.samples, self->st.full);
+	ASSERT_EQ(0, self->st.bad);
+}
+
+/* Each filter keeps its branch types, and only those. */
+static void filter_run(struct __test_metadata *_metadata, struct stats *st,
+		       uint64_t bst, const char *name, const char *kinds,
+		       unsigned int types)
+{
+	ASSERT_EQ(0, run(bst | PERF_SAMPLE_BRANCH_USER, name, kinds, types, st));
+	TH_LOG("%s: %d samples, %d entries, %d bad", name, st->samples,
+	       st->entries, st->bad);
+	ASSERT_LE(10, st->samples);
+	ASSERT_LT(0, st->entries);
+	ASSERT_EQ(0, st->bad);
+	ASSERT_EQ(types, st->types_seen);
+}
+
+TEST_F(brbe_perf, filter_any_ret)
+{
+	SKIP_IF_REFUSED();
+	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_ANY_RETURN,
+		   "any_ret", "ret", 1u << PERF_BR_RET);
+}
+
+TEST_F(brbe_perf, filter_any_call)
+{
+	SKIP_IF_REFUSED();
+	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_ANY_CALL,
+		   "any_call", "bl,blr", 1u << PERF_BR_CALL | 1u << PERF_BR_IND_CALL);
+}
+
+TEST_F(brbe_perf, filter_call)
+{
+	SKIP_IF_REFUSED();
+	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_CALL, "call", "bl",
+		   1u << PERF_BR_CALL);
+}
+
+TEST_F(brbe_perf, filter_ind_call)
+{
+	SKIP_IF_REFUSED();
+	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_IND_CALL,
+		   "ind_call", "blr", 1u << PERF_BR_IND_CALL);
+}
+
+TEST_F(brbe_perf, filter_cond)
+{
+	SKIP_IF_REFUSED();
+	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_COND, "cond",
+		   "cond", 1u << PERF_BR_COND);
+}
+
+TEST_F(brbe_perf, filter_ind_jmp)
+{
+	SKIP_IF_REFUSED();
+	filter_run(_metadata, &self->st, PERF_SAMPLE_BRANCH_IND_JUMP,
+		   "ind_jmp", "br", 1u << PERF_BR_IND);
+}
+
+TEST_HARNESS_MAIN
