@@ -34,7 +34,7 @@
 
 #define HWM_COMPATIBLE		"armtrace,hwmodel"
 #define HWM_MAGIC		0x4c45444f4d485441ULL	/* "ATHMODEL" */
-#define HWM_ABI_VERSION		4
+#define HWM_ABI_VERSION		5
 #define HWM_PAGE		4096
 #define HWM_CPU_PAGES		2
 #define HWM_MAX_CPUS		8
