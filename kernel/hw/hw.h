@@ -85,6 +85,8 @@ struct hw_backend {
 	 */
 	u32 (*trbe_errata)(u64 *midr);
 	void (*release)(void);
+	/* A context switch to @next on this CPU (the model's CONTEXTIDR). */
+	void (*switch_to)(struct task_struct *next);
 };
 
 extern const struct hw_backend *hw;
@@ -97,6 +99,14 @@ extern unsigned int hw_features;
 
 int hw_probe(void);
 void hw_release(void);
+
+/*
+ * The one subscriber to context switches (BRBE's invalidation), called
+ * on the switching CPU from the layer's sched_switch probe; NULL removes
+ * it and waits until no CPU runs it.  -ENODEV when the kernel's
+ * sched_switch tracepoint was not found.
+ */
+int hw_on_switch(void (*fn)(void));
 
 static inline u64 hw_read(enum hw_reg reg)
 {

@@ -288,43 +288,13 @@ static void model_irq_disable(int irq)
 /*
  * The PE knows CONTEXTIDR_EL1, which Linux sets to the next task's PID at
  * every switch (CONFIG_PID_IN_CONTEXTIDR); the plugin cannot read it, so
- * the backend tells it from the sched_switch tracepoint, just before the
- * switch writes the register.
+ * the backend tells it from the layer's sched_switch probe, just before
+ * the switch writes the register.
  */
-static struct tracepoint *model_tp_switch;
-
-static void model_sched_switch(void *data, bool preempt,
-			       struct task_struct *prev,
-			       struct task_struct *next,
-			       unsigned int prev_state)
+static void model_switch_to(struct task_struct *next)
 {
 	WRITE_ONCE(model_this_cpu()->contextidr, task_pid_nr(next));
 	model_sync();
-}
-
-static void model_find_tp(struct tracepoint *tp, void *priv)
-{
-	if (!strcmp(tp->name, "sched_switch"))
-		model_tp_switch = tp;
-}
-
-static void model_ctx_hook(bool on)
-{
-	if (on) {
-		for_each_kernel_tracepoint(model_find_tp, NULL);
-		if (model_tp_switch &&
-		    tracepoint_probe_register(model_tp_switch,
-					      model_sched_switch, NULL))
-			model_tp_switch = NULL;
-		if (!model_tp_switch)
-			pr_warn("no sched_switch hook: CONTEXTID stays 0\n");
-	} else if (model_tp_switch) {
-		tracepoint_probe_unregister(model_tp_switch,
-					    model_sched_switch, NULL);
-		/* No CPU may still be in the probe when the module goes. */
-		tracepoint_synchronize_unregister();
-		model_tp_switch = NULL;
-	}
 }
 
 static void model_release(void)
@@ -333,7 +303,6 @@ static void model_release(void)
 
 	if (!model_base)
 		return;
-	model_ctx_hook(false);
 	for (cpu = 0; cpu < HWM_MAX_CPUS; cpu++)
 		model_buf_unpublish(cpu);
 	WRITE_ONCE(model_global()->guest_attached, 0);
@@ -366,6 +335,7 @@ static const struct hw_backend hw_model_backend = {
 	.buf_detach	= model_buf_detach,
 	.pmu_overflow	= model_pmu_overflow,
 	.release	= model_release,
+	.switch_to	= model_switch_to,
 	.trbe_irq_request = model_irq_request,
 	.trbe_irq_free	= model_irq_free,
 	.trbe_irq_enable = model_irq_enable,
@@ -420,7 +390,6 @@ int hw_model_probe(const struct hw_backend **out, unsigned int *features)
 	/* The fields above must be visible before the plugin trusts them. */
 	smp_wmb();
 	WRITE_ONCE(g->guest_attached, 1);
-	model_ctx_hook(true);
 	*out = &hw_model_backend;
 	*features = (g->features & HWM_F_ETE ? HW_HAS_ETE : 0) |
 		    (g->features & HWM_F_TRBE ? HW_HAS_TRBE : 0) |

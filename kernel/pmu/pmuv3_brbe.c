@@ -22,7 +22,6 @@
 #include <linux/perf_event.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
-#include <linux/tracepoint.h>
 #include <asm/sysreg.h>
 #include <asm/virt.h>
 
@@ -41,7 +40,6 @@ struct pmuv3_brbe_cpu {
 };
 
 static struct pmuv3_brbe_cpu __percpu *brbe_cpu;
-static struct tracepoint *brbe_tp_switch;
 
 /* This CPU's BRBE as probed: the same as the probing CPU's? */
 static bool brbe_probe_this_cpu(const struct brbe_caps *want)
@@ -244,21 +242,12 @@ void pmuv3_brbe_restore(struct pmuv3 *p)
  * No record of one task may reach another's sample: CPU-wide events see
  * every task, so the records go at each switch (per-task events also go
  * through add/del there).  perf_sched_cb_inc() is not exported in 6.1;
- * the sched_switch tracepoint is, through for_each_kernel_tracepoint().
+ * kernel/hw's one sched_switch probe calls this.
  */
-static void brbe_sched_switch(void *data, bool preempt,
-			      struct task_struct *prev,
-			      struct task_struct *next,
-			      unsigned int prev_state)
+static void brbe_on_switch(void)
 {
 	if (this_cpu_ptr(brbe_cpu)->users)
 		hw->brb_iall();
-}
-
-static void brbe_find_tp(struct tracepoint *tp, void *priv)
-{
-	if (!strcmp(tp->name, "sched_switch"))
-		brbe_tp_switch = tp;
 }
 
 int pmuv3_brbe_setup(struct pmuv3 *p)
@@ -290,11 +279,8 @@ int pmuv3_brbe_setup(struct pmuv3 *p)
 				  __alignof__(struct pmuv3_brbe_cpu));
 	if (!brbe_cpu)
 		return -ENOMEM;
-	for_each_kernel_tracepoint(brbe_find_tp, NULL);
-	if (!brbe_tp_switch ||
-	    tracepoint_probe_register(brbe_tp_switch, brbe_sched_switch, NULL)) {
+	if (hw_on_switch(brbe_on_switch)) {
 		pr_warn("no sched_switch hook: branch stacks disabled\n");
-		brbe_tp_switch = NULL;
 		free_percpu(brbe_cpu);
 		brbe_cpu = NULL;
 		c->usable = false;
@@ -306,13 +292,9 @@ int pmuv3_brbe_setup(struct pmuv3 *p)
 
 void pmuv3_brbe_teardown(struct pmuv3 *p)
 {
-	if (brbe_tp_switch) {
-		tracepoint_probe_unregister(brbe_tp_switch, brbe_sched_switch,
-					    NULL);
-		/* No CPU may still be in the probe when the memory goes. */
-		tracepoint_synchronize_unregister();
-		brbe_tp_switch = NULL;
-	}
+	/* No CPU may still be in the callback when the memory goes. */
+	if (brbe_cpu)
+		hw_on_switch(NULL);
 	free_percpu(brbe_cpu);
 	brbe_cpu = NULL;
 }
