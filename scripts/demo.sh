@@ -12,5 +12,7 @@ scripts/qemu-run.sh scripts/demo-guest.sh build/guest/spin
 echo "=== ETE + TRBE on the QEMU hardware model, decoded on the host"
 make --no-print-directory -C selftests/hwmodel >/dev/null
 scripts/demo-hwmodel.sh
+echo "=== perf: record ETE and BRBE in the guest, decode ETE on the host"
+scripts/demo-perf.sh
 echo "=== libete: an ETE reference trace decoded on the host"
 build/tools-perf/perf-ete dump "${SHARED:-$TOP/../shared}/testdata/ete/snapshots/ete_ip" | tail -n 12
