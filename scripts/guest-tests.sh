@@ -22,10 +22,6 @@ F_EL2=0xc8000000
 F_EL3=0xf4000000
 F_EL23=0xfd000000
 
-# The model logs a trapped SVE instruction (first use, EL0 access trap) as
-# executed and its exception one instruction late; glibc's static start-up
-# copies with SVE.  The perf boots compare whole processes with the truth.
-CPU_NOSVE=max,pauth-impdef=on,sve=off
 
 # name | qemu-run options | tests | scripts
 RUNS=(
@@ -68,12 +64,12 @@ RUNS=(
 "ete-errata-fill|--hwmodel=truth=$BUILD/logs/truth-ete-errata-fill.log,exact=on,errata=overwrite_fill:drain_after_disable --env ARMTRACE_ARGS=/bin/busybox@seq@1@300 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_TRACEPOINTS=errata-fill.tracepoints --env ARMTRACE_WORKAROUNDS=pad_base@drain_after_disable|ete_perf_dump|"
 "ete-errata-oor|--smp 2 --hwmodel=truth=$BUILD/logs/truth-ete-errata-oor.log,exact=on,errata=overwrite_fill:write_out_of_range:tsb_flush,errata1=unusable --env ARMTRACE_ARGS=/bin/busybox@seq@1@300 --env ARMTRACE_LOSS=1 --env ARMTRACE_WARMUP=1 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_TRACEPOINTS=errata-oor.tracepoints --env ARMTRACE_WORKAROUNDS=pad_base@spare_page@double_tsb --env ARMTRACE_REFUSED=1|ete_perf_dump|"
 "ete-errata-drain|--hwmodel=truth=$BUILD/logs/truth-ete-errata-drain.log,exact=on,errata=tsb_flush:isb_after_enable --env ARMTRACE_WORKAROUNDS=double_tsb@isb_after_enable|ete_perf_dump|"
-"perf-ete|--hwmodel=truth=$BUILD/logs/truth-perf-ete.log,exact=on --cpu $CPU_NOSVE||"
-"perf-ete-per-thread|--hwmodel=truth=$BUILD/logs/truth-perf-ete-per-thread.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_RECORD=--per-thread||"
-"perf-ete-cpu-wide|--hwmodel=truth=$BUILD/logs/truth-perf-ete-cpu-wide.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_RECORD=-a||"
-"perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --cpu $CPU_NOSVE --smp 2 --env ARMTRACE_RECORD=-a||"
-"perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2||"
-"perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --cpu $CPU_NOSVE --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
+"perf-ete|--hwmodel=truth=$BUILD/logs/truth-perf-ete.log,exact=on||"
+"perf-ete-per-thread|--hwmodel=truth=$BUILD/logs/truth-perf-ete-per-thread.log,exact=on --env ARMTRACE_RECORD=--per-thread||"
+"perf-ete-cpu-wide|--hwmodel=truth=$BUILD/logs/truth-perf-ete-cpu-wide.log,exact=on --env ARMTRACE_RECORD=-a||"
+"perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --smp 2 --env ARMTRACE_RECORD=-a||"
+"perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2||"
+"perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
 )
 
 # one_run RUN: boot one configuration, judge it, print its TAP.
