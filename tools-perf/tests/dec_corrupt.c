@@ -136,6 +136,8 @@ int main(void)
 	DIR *d;
 	int n = 0;
 
+	if (tap_testdata_absent("corrupted reference snapshots"))
+		return tap_exit();
 	snprintf(snaps, sizeof(snaps), "%s/snapshots", data);
 	d = opendir(snaps);
 	if (!d) {

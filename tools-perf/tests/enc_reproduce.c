@@ -317,6 +317,8 @@ int main(void)
 {
 	char why[512];
 
+	if (tap_testdata_absent("re-encoded reference snapshots"))
+		return tap_exit();
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		size_t ranges = 0;
 		int r = one(names[i], &ranges, why, sizeof(why));

@@ -66,6 +66,7 @@ int listing_main(int argc, char **argv,
 		 void (*test)(const char *data, const char *name))
 {
 	const char *data = tap_testdata();
+	const char *prog = strrchr(argv[0], '/');
 	char snaps[4096];
 	char *names[256];
 	size_t n = 0;
@@ -77,6 +78,10 @@ int listing_main(int argc, char **argv,
 			test(data, argv[i]);
 		return tap_exit();
 	}
+	snprintf(snaps, sizeof(snaps), "%s over the reference snapshots",
+		 prog ? prog + 1 : argv[0]);
+	if (tap_testdata_absent(snaps))
+		return tap_exit();
 	snprintf(snaps, sizeof(snaps), "%s/snapshots", data);
 	d = opendir(snaps);
 	if (!d) {

@@ -30,8 +30,9 @@ int lines_cmp_str(const void *a, const void *b);
  * @test: called for each snapshot name, in name order
  *
  * With arguments, runs @test on those snapshot names only.  Otherwise
- * every snapshot under the test data; a missing test data directory is a
- * failing test point, never a skip.  Return: the TAP exit status.
+ * every snapshot under the test data.  Without the test data directory
+ * (a clone with no ../shared) one skipped point; with it, a missing
+ * snapshots directory fails.  Return: the TAP exit status.
  */
 int listing_main(int argc, char **argv,
 		 void (*test)(const char *data, const char *name));

@@ -15,5 +15,15 @@ int tap_exit(void);
 
 /* $SHARED/testdata/ete (from the environment or the build default). */
 const char *tap_testdata(void);
+/* Report @what as a skipped test point ("ok N - @what # SKIP reason"). */
+void tap_skip(const char *what, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/*
+ * The third-party reference traces are not part of the project: when
+ * tap_testdata() does not exist, report @what as skipped (failed when
+ * $ETE_REQUIRE_TESTDATA is set) and return true.  A directory that exists
+ * but lacks a snapshot is still a failure of the test that needs it.
+ */
+bool tap_testdata_absent(const char *what);
 
 #endif
