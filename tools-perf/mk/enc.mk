@@ -9,8 +9,9 @@
 
 LIB_SRC  += $(addprefix lib/,enc.c enc_out.c enc_pkt.c enc_path.c)
 UTIL_SRC += util/synth.c
-TEST_SRC += tests/enc_check.c tests/enc_ocsd.c
-TESTS    += enc_roundtrip enc_opencsd enc_elements enc_reproduce
+TEST_SRC += tests/enc_check.c tests/enc_ocsd.c tests/corpus.c
+TESTS    += enc_roundtrip enc_opencsd enc_elements enc_reproduce \
+	    test_pkt_corpus dec_corpus
 FUZZERS  += enc_fuzz
 
 # ELF memory images (ete_img_add_elf(), perf-ete dump --elf) through
@@ -55,6 +56,28 @@ $(O)/fuzz/corpus/img-elf-sample: $(O)/img_elf_sample | $(O)/fuzz/corpus
 check fuzz: $(O)/fuzz/corpus/img-elf-sample
 $(O)/enc_opencsd $(O)/asan/enc_opencsd $(O)/enc_reproduce \
 $(O)/asan/enc_reproduce: ENC_LDLIBS := $(OPENCSD_LIBS)
+$(O)/dec_corpus $(O)/asan/dec_corpus: DEC_LDLIBS := $(OPENCSD_LIBS)
+
+# The project's own corpus as snapshot directories (tests/corpus.h): for
+# the tests that read snapshot directories (CORPUS), perf-ete dump, the
+# fuzzers' seeds, and make bench/demo when ../shared is not there.
+CORPUS := $(O)/corpus
+$(O)/corpus-write: $(O)/tests/corpus_write.o $(O)/libutil.a $(O)/libete.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+$(CORPUS)/.written: $(O)/corpus-write
+	rm -rf $(CORPUS)
+	$< $(CORPUS)
+	touch $@
+check bench: $(CORPUS)/.written
+corpus: $(CORPUS)/.written
+.PHONY: corpus
+# the fuzzers start from it too
+$(O)/fuzz/corpus/.own: $(CORPUS)/.written | $(O)/fuzz/corpus
+	for d in $(CORPUS)/*/; do \
+		cp -f "$$d/session1.bin" "$(@D)/own-$$(basename "$$d")"; \
+	done
+	touch $@
+check fuzz: $(O)/fuzz/corpus/.own
 
 # the encoder fuzzer checks its streams with the test helper
 $(O)/fuzz/enc_%: fuzz/enc_%.c tests/enc_check.c $(LIB_SRC) $(LIB_HDR)

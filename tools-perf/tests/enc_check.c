@@ -792,6 +792,12 @@ void enc_el_format(const struct enc_el *el, char *buf, size_t len)
 	case EL_MARKER:
 		snprintf(buf, len, "TS_MARKER");
 		break;
+	case EL_EVENT:
+		snprintf(buf, len, "EVENT %llu", (unsigned long long)el->v);
+		break;
+	case EL_NO_SYNC:
+		snprintf(buf, len, "NO_SYNC");
+		break;
 	default:
 		snprintf(buf, len, "?%u", el->type);
 	}
@@ -815,6 +821,7 @@ static bool el_eq(const struct ete_enc_config *cfg, const struct traced *t,
 	case EL_TS:
 	case EL_CC:
 	case EL_TX:
+	case EL_EVENT:
 		return a->v == b->v;
 	default:
 		return true;

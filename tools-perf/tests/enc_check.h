@@ -67,6 +67,8 @@ enum enc_el_type {
 	EL_TRACE_ON,
 	EL_ERET,	/* exception return (after the range ending in ERET) */
 	EL_MARKER,	/* timestamp marker (ETE 1.1+, before its EL_TS) */
+	EL_EVENT,	/* event packet: v = its event field */
+	EL_NO_SYNC,	/* lost synchronisation (after the start of trace) */
 };
 
 struct enc_el {

@@ -89,9 +89,15 @@ static ocsd_datapath_resp_t elem_in(const void *priv, ocsd_trc_index_t idx,
 		el.type = EL_TRACE_ON;
 		break;
 	case OCSD_GEN_TRC_ELEM_NO_SYNC:
-		if (c->nosync_seen++)
-			c->st->no_sync++;
-		return OCSD_RESP_CONT;
+		if (!c->nosync_seen++)
+			return OCSD_RESP_CONT;
+		c->st->no_sync++;
+		el.type = EL_NO_SYNC;
+		break;
+	case OCSD_GEN_TRC_ELEM_EVENT:
+		el.type = EL_EVENT;
+		el.v = e->trace_event.ev_number;
+		break;
 	case OCSD_GEN_TRC_ELEM_EO_TRACE:
 		c->st->eot++;
 		return OCSD_RESP_CONT;
