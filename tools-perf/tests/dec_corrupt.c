@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Corrupt input for the element layer: every reference trace with random
+ * Corrupt input for the element layer: every trace of the own corpus
+ * and every reference trace (when ../shared has them) with random
  * bytes flipped, dropped and overwritten, and pure noise, decoded with the
  * snapshot's image.  Under ASan/UBSan (the [asan] run) any out-of-bounds
  * access fails the test; in both runs the decoder must finish, end with an
@@ -128,21 +129,18 @@ static void test_snapshot(const char *dir, const char *name)
 	ss_free(&ss);
 }
 
-int main(void)
+/* Every snapshot directory under @snaps; false if there is none. */
+static bool test_all(const char *snaps)
 {
-	const char *data = tap_testdata();
-	char snaps[4096], dir[4096 + 256];
+	char dir[4096 + 256];
 	struct dirent *de;
 	DIR *d;
 	int n = 0;
 
-	if (tap_testdata_absent("corrupted reference snapshots"))
-		return tap_exit();
-	snprintf(snaps, sizeof(snaps), "%s/snapshots", data);
 	d = opendir(snaps);
 	if (!d) {
-		tap_ok(false, "reference snapshots present in %s", snaps);
-		return tap_exit();
+		tap_ok(false, "snapshots present in %s", snaps);
+		return false;
 	}
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
@@ -152,6 +150,20 @@ int main(void)
 		n++;
 	}
 	closedir(d);
-	tap_ok(n > 0, "corrupted %d traces", n);
+	return tap_ok(n > 0, "corrupted %d traces of %s", n, snaps);
+}
+
+int main(void)
+{
+	char snaps[4096];
+
+	/* the project's own corpus, in every clone */
+	if (!tap_ok(tap_corpus() != NULL, "CORPUS names the own corpus"))
+		return tap_exit();
+	test_all(tap_corpus());
+	if (tap_testdata_absent("corrupted reference snapshots"))
+		return tap_exit();
+	snprintf(snaps, sizeof(snaps), "%s/snapshots", tap_testdata());
+	test_all(snaps);
 	return tap_exit();
 }

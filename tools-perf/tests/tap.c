@@ -48,6 +48,13 @@ const char *tap_testdata(void)
 	return path;
 }
 
+const char *tap_corpus(void)
+{
+	const char *dir = getenv("CORPUS");
+
+	return dir && *dir ? dir : NULL;
+}
+
 void tap_skip(const char *what, const char *fmt, ...)
 {
 	va_list ap;

@@ -15,6 +15,8 @@ int tap_exit(void);
 
 /* $SHARED/testdata/ete (from the environment or the build default). */
 const char *tap_testdata(void);
+/* $CORPUS: the own corpus as snapshot directories (make corpus), or NULL. */
+const char *tap_corpus(void);
 /* Report @what as a skipped test point ("ok N - @what # SKIP reason"). */
 void tap_skip(const char *what, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -3,7 +3,8 @@
  * ete_pkt_decode_batch() against ete_pkt_decode(): the records of the fast
  * path, interleaved with the packets it leaves to ete_pkt_decode(), must be
  * the packets ete_pkt_decode() gives alone, field for field, whatever the
- * chunking.  Inputs: every raw reference snapshot, and pseudo-random byte
+ * chunking.  Inputs: every trace of the own corpus, every raw reference
+ * snapshot (when ../shared has them), and pseudo-random byte
  * streams (one uniform, full of errors and resynchronisation; one made
  * mostly of the headers the fast path takes).
  */
@@ -263,15 +264,11 @@ static void check_all(const struct ete_pkt_config *cfg, const uint8_t *buf,
 	pkt_list_free(&ref);
 }
 
-static void snapshots(void)
+static void snapshots(const char *root)
 {
-	char root[4096];
 	struct dirent **de;
 	int n;
 
-	if (tap_testdata_absent("batch decode of the reference snapshots"))
-		return;
-	snprintf(root, sizeof(root), "%s/snapshots", tap_testdata());
 	n = scandir(root, &de, NULL, alphasort);
 	for (int i = 0; i < n; i++) {
 		const struct ss_device *src[1];
@@ -343,7 +340,15 @@ static void random_streams(void)
 
 int main(void)
 {
-	snapshots();
+	char root[4096];
+
+	/* the project's own corpus, in every clone */
+	if (tap_ok(tap_corpus() != NULL, "CORPUS names the own corpus"))
+		snapshots(tap_corpus());
+	if (!tap_testdata_absent("batch decode of the reference snapshots")) {
+		snprintf(root, sizeof(root), "%s/snapshots", tap_testdata());
+		snapshots(root);
+	}
 	random_streams();
 	return tap_exit();
 }
