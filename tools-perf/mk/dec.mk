@@ -31,12 +31,13 @@ $(O)/dec_opencsd $(O)/asan/dec_opencsd $(O)/bench-dec: \
 	DEC_LDLIBS := $(DEC_OCSD_LIBS)
 
 # make bench-dec (also run by make bench): libete vs OpenCSD, element level,
-# on the reference snapshots and on the large synthetic traces of make
+# on the reference snapshots (the own corpus without them: BENCH_REF) and
+# on the large synthetic traces of make
 # bench-traces (written first if absent).  make bench also runs bench-pkt
 # over both.  BENCH_DEC_INPUTS: snapshot directories, or directories of
 # them; BENCH_RUNS: runs per figure (median).
 BENCH_SYNTH      := $(BUILD)/bench-traces
-BENCH_DEC_INPUTS ?= $(SHARED)/testdata/ete/snapshots $(BENCH_SYNTH)
+BENCH_DEC_INPUTS ?= $(BENCH_REF) $(BENCH_SYNTH)
 BENCH_RUNS       ?= 5
 .PHONY: bench-dec
 bench: $(BENCH_SYNTH)/synth-all/snapshot.ini bench-dec
