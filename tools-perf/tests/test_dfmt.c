@@ -3,10 +3,13 @@
  * CoreSight frame deformatter: ID changes (immediate and delayed), data
  * bit 0 recovered from the flag byte, run indices as OpenCSD assigns them,
  * padding frames, frames split across calls, and the bytes held at the
- * end of data.
+ * end of data; then two traces of the own corpus interleaved into frames
+ * by a formatter written here from the frame layout, and recovered.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "tap.h"
+#include "corpus.h"
 #include <ete/dfmt.h>
 
 static int decode_all(const uint8_t *buf, size_t len, size_t chunk,
@@ -27,6 +30,142 @@ static int decode_all(const uint8_t *buf, size_t len, size_t chunk,
 		off += used;
 	}
 	return n;
+}
+
+/* One byte of a formatted stream's input: which source, which byte. */
+struct item {
+	uint8_t id;
+	uint8_t b;
+};
+
+/*
+ * CoreSight frames of @items: even bytes carry data (bit 0 in the flag
+ * byte) or an ID change (ID << 1 | 1; flag set: after the next byte),
+ * odd bytes data, byte 15 the flags.  A change before an odd byte is
+ * announced, delayed, at the even byte before it.  @items ends with one
+ * for the null ID 0, which then owns the filler of the last frame.
+ */
+static size_t format(const struct item *it, size_t n, uint8_t *out)
+{
+	size_t i = 0, len = 0;
+	uint8_t cur = 0;
+
+	while (i < n) {
+		uint8_t *f = out + len, flags = 0;
+
+		for (unsigned int s = 0; s < ETE_DFMT_FRAME_SIZE - 1; s++) {
+			if (i == n) {	/* filler, for the null ID */
+				f[s] = 0;
+				continue;
+			}
+			if (s & 1) {
+				f[s] = it[i++].b;
+			} else if (it[i].id != cur) {
+				f[s] = (uint8_t)(it[i].id << 1 | 1);
+				cur = it[i].id;
+			} else if (s < ETE_DFMT_FRAME_SIZE - 2 && i + 1 < n &&
+				   it[i + 1].id != cur) {
+				/* this slot changes ID, the next byte is old */
+				f[s] = (uint8_t)(it[i + 1].id << 1 | 1);
+				flags |= 1u << (s / 2);
+				cur = it[i + 1].id;
+				f[++s] = it[i++].b;
+			} else {
+				f[s] = it[i].b & 0xfe;
+				flags |= (it[i].b & 1) << (s / 2);
+				i++;
+			}
+		}
+		f[ETE_DFMT_FRAME_SIZE - 1] = flags;
+		len += ETE_DFMT_FRAME_SIZE;
+	}
+	return len;
+}
+
+/*
+ * Two corpus traces, IDs 0x10 and 0x12, interleaved in runs of 1 to 20
+ * bytes, formatted, deformatted whole and in 1-, 5- and 17-byte pieces:
+ * each ID's bytes are exactly its trace (the null ID's filler aside).
+ */
+static void corpus_frames(void)
+{
+	static const char *const names[2] = { "enc-exceptions",
+					      "enc-atoms-addr" };
+	static const uint8_t ids[2] = { 0x10, 0x12 };
+	static const size_t chunks[] = { 0, 1, 5, 17 };
+	struct corpus_trace t[2];
+	struct item *it;
+	uint8_t *fmt;
+	size_t n = 0, pos[2] = { 0, 0 }, flen;
+	uint32_t r = 0x9e3779b9;
+	char why[256];
+	bool ok = true;
+
+	if (corpus_find(names[0], &t[0], why, sizeof(why))) {
+		tap_ok(false, "corpus trace %s: %s", names[0], why);
+		return;
+	}
+	if (corpus_find(names[1], &t[1], why, sizeof(why))) {
+		tap_ok(false, "corpus trace %s: %s", names[1], why);
+		corpus_free(&t[0]);
+		return;
+	}
+	it = malloc((t[0].trace.n + t[1].trace.n + 1) * sizeof(*it));
+	fmt = malloc(2 * (t[0].trace.n + t[1].trace.n) + 64);
+	while (it && fmt && (pos[0] < t[0].trace.n || pos[1] < t[1].trace.n)) {
+		unsigned int k, run;
+
+		r ^= r << 13;
+		r ^= r >> 17;
+		r ^= r << 5;
+		k = pos[r & 1] < t[r & 1].trace.n ? r & 1 : !(r & 1);
+		for (run = 1 + (r >> 8) % 20; run && pos[k] < t[k].trace.n;
+		     run--) {
+			it[n].id = ids[k];
+			it[n++].b = t[k].trace.b[pos[k]++];
+		}
+	}
+	if (it)
+		it[n++] = (struct item){ 0, 0 };
+	flen = it && fmt ? format(it, n, fmt) : 0;
+	for (size_t c = 0; ok && c < sizeof(chunks) / sizeof(chunks[0]); c++) {
+		struct ete_dfmt_run runs[ETE_DFMT_MAX_RUNS];
+		struct ete_dfmt f;
+		size_t off = 0, got[2] = { 0, 0 };
+
+		ete_dfmt_init(&f);
+		while (ok && off < flen) {
+			size_t len = chunks[c] && chunks[c] < flen - off ?
+				chunks[c] : flen - off, used;
+			int nr = ete_dfmt_decode(&f, fmt + off, len, off,
+						 &used, runs);
+
+			for (int k = 0; ok && k < nr; k++) {
+				unsigned int s = runs[k].id == ids[0] ? 0 : 1;
+
+				if (runs[k].id == 0)
+					continue;
+				ok = runs[k].id == ids[s] &&
+					got[s] + runs[k].len <= t[s].trace.n &&
+					!memcmp(t[s].trace.b + got[s],
+						runs[k].data, runs[k].len);
+				got[s] += runs[k].len;
+			}
+			off += used;
+		}
+		ok = ok && got[0] == t[0].trace.n && got[1] == t[1].trace.n &&
+			!ete_dfmt_pending(&f);
+		if (!ok)
+			tap_diag("pieces of %zu: %zu and %zu bytes back", chunks[c],
+				 got[0], got[1]);
+	}
+	tap_ok(ok && flen, "own corpus: %s and %s interleaved into %zu "
+	       "frames come back byte for byte, whole and in pieces",
+	       names[0], names[1], flen / ETE_DFMT_FRAME_SIZE);
+	free(it);
+	free(fmt);
+	corpus_free(&t[0]);
+	corpus_free(&t[1]);
 }
 
 int main(void)
@@ -96,5 +235,6 @@ int main(void)
 		       "26 bytes: 10 of a frame held (ete_dfmt_pending), "
 		       "completed by the next call");
 	}
+	corpus_frames();
 	return tap_exit();
 }
