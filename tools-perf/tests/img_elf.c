@@ -6,9 +6,11 @@
  * ($O/img_elf_sample, made by make check) reads back at its symbols'
  * addresses, with and without a bias, .bss is not mapped, bad files and
  * overlaps map nothing.  Then an AArch64 ELF is written here around the
- * eight memory dumps of the ete_ip snapshot: it must map the same bytes
- * as the dumps, and perf-ete dump --raw --elf must decode the snapshot's
- * trace to the same elements as the snapshot itself.
+ * memory dumps of a snapshot - the own corpus's enc-exceptions (three
+ * mappings of its program), and ete_ip's eight when ../shared has it: it
+ * must map the same bytes as the dumps, and perf-ete dump --raw --elf
+ * must decode the snapshot's trace to the same elements as the snapshot
+ * itself.
  *
  * Built without libelf: ete_img_add_elf() says ETE_IMG_ERR_NOSUPPORT.
  */
@@ -227,9 +229,15 @@ static int last_line(const char *cmd, char *last, size_t len)
 	return pclose(p);
 }
 
-static void snapshot_elf(const char *o, const char *data)
+/*
+ * The dumps of snapshot @dir (called @name) as an ELF file: it maps the
+ * same regions, and perf-ete dump --raw with it (registers @regs) gives
+ * @summary, the summary the snapshot gives with its dumps.
+ */
+static void snapshot_elf(const char *o, const char *dir, const char *name,
+			 const char *regs, const char *summary)
 {
-	char dir[4096], elf[4096], elf2[4096], cmd[16384], last[256];
+	char elf[4096], elf2[4096], cmd[16384], last[256];
 	struct ete_img a, b;
 	struct ss_snapshot ss;
 	char err[256];
@@ -237,16 +245,13 @@ static void snapshot_elf(const char *o, const char *data)
 	size_t n = 0;
 	int r;
 
-	if (tap_testdata_absent("ELF image of the ete_ip dumps"))
-		return;
-	snprintf(dir, sizeof(dir), "%s/snapshots/ete_ip", data);
 	if (!tap_ok(!ss_load(dir, &ss, err, sizeof(err)),
-		    "ete_ip snapshot loads (%s)", dir))
+		    "%s snapshot loads (%s)", name, dir))
 		return;
-	snprintf(elf, sizeof(elf), "%s/img_elf_ete_ip.elf", o);
-	snprintf(elf2, sizeof(elf2), "%s/img_elf_ete_ip_biased.elf", o);
+	snprintf(elf, sizeof(elf), "%s/img_elf_%s.elf", o, name);
+	snprintf(elf2, sizeof(elf2), "%s/img_elf_%s_biased.elf", o, name);
 	r = write_elf(elf, &ss, 0) || write_elf(elf2, &ss, IP_BIAS);
-	tap_ok(!r, "AArch64 ELF of the ete_ip dumps written");
+	tap_ok(!r, "AArch64 ELF of the %s dumps written", name);
 
 	ete_img_init(&a);
 	ete_img_init(&b);
@@ -274,25 +279,63 @@ static void snapshot_elf(const char *o, const char *data)
 		free(buf);
 	}
 	tap_ok(!r && same && a.nreg == n && b.nreg == n,
-	       "ELF maps the same %zu regions as the dumps (%d)", n, r);
+	       "%s: ELF maps the same %zu regions as the dumps (%d)", name, n,
+	       r);
 	ete_img_free(&a);
 	ete_img_free(&b);
 	ss_free(&ss);
 
 	snprintf(cmd, sizeof(cmd), "'%s/perf-ete' dump --raw "
-		 "'%s/session1.bin' --trcidr0 0x2801cea1 --elf '%s'",
-		 o, dir, elf);
+		 "'%s/session1.bin' %s --elf '%s'", o, dir, regs, elf);
 	r = last_line(cmd, last, sizeof(last));
-	if (!tap_ok(!r && !strcmp(last, IP_SUMMARY),
-		    "perf-ete dump --raw --elf ete_ip: the snapshot's elements"))
-		tap_diag("got: %s", last);
+	if (!tap_ok(!r && !strcmp(last, summary),
+		    "perf-ete dump --raw --elf %s: the snapshot's elements",
+		    name))
+		tap_diag("got: %s, want: %s", last, summary);
 	snprintf(cmd, sizeof(cmd), "'%s/perf-ete' dump --raw "
-		 "'%s/session1.bin' --trcidr0 0x2801cea1 --elf '%s@%#llx'",
-		 o, dir, elf2, (unsigned long long)IP_BIAS);
+		 "'%s/session1.bin' %s --elf '%s@%#llx'", o, dir, regs, elf2,
+		 (unsigned long long)IP_BIAS);
 	r = last_line(cmd, last, sizeof(last));
-	if (!tap_ok(!r && !strcmp(last, IP_SUMMARY),
-		    "perf-ete dump --raw --elf FILE@BIAS ete_ip"))
-		tap_diag("got: %s", last);
+	if (!tap_ok(!r && !strcmp(last, summary),
+		    "perf-ete dump --raw --elf FILE@BIAS %s", name))
+		tap_diag("got: %s, want: %s", last, summary);
+}
+
+/*
+ * An own-corpus snapshot: its registers given by hand to --raw, and the
+ * summary perf-ete dump gives on the snapshot itself, which must have
+ * decoded instructions without errors.
+ */
+static void corpus_elf(const char *o, const char *corpus, const char *name)
+{
+	char dir[4096], regs[512], cmd[8192], summary[256];
+	const struct ss_device *src[1];
+	struct ss_snapshot ss;
+	unsigned long long insns = 0;
+	unsigned int errors = ~0u;
+	char err[256];
+
+	snprintf(dir, sizeof(dir), "%s/%s", corpus, name);
+	if (ss_load(dir, &ss, err, sizeof(err)) ||
+	    !ss_buffer_sources(&ss, &ss.buf[0], src, 1)) {
+		tap_ok(false, "%s snapshot loads (%s)", name, err);
+		return;
+	}
+	snprintf(regs, sizeof(regs), "--trcidr0 %#x --trcidr1 %#x "
+		 "--trcidr2 %#x --trcidr8 %#x --trcconfigr %#x "
+		 "--trcdevarch %#x", src[0]->ete.trcidr0, src[0]->ete.trcidr1,
+		 src[0]->ete.trcidr2, src[0]->ete.trcidr8,
+		 src[0]->ete.trcconfigr, src[0]->ete.trcdevarch);
+	ss_free(&ss);
+	snprintf(cmd, sizeof(cmd), "'%s/perf-ete' dump '%s'", o, dir);
+	if (last_line(cmd, summary, sizeof(summary)) ||
+	    sscanf(summary, "# bytes %*u packets %*u errors %u elements %*u "
+		   "instructions %llu", &errors, &insns) != 2 ||
+	    errors || !insns) {
+		tap_ok(false, "perf-ete dump %s: %s", name, summary);
+		return;
+	}
+	snapshot_elf(o, dir, name, regs, summary);
 }
 
 int main(void)
@@ -302,7 +345,16 @@ int main(void)
 	if (!tap_ok(o != NULL, "img_elf: O (the build directory) is set"))
 		return tap_exit();
 	host_elf(o);
-	snapshot_elf(o, tap_testdata());
+	if (tap_ok(tap_corpus() != NULL, "CORPUS names the own corpus"))
+		corpus_elf(o, tap_corpus(), "enc-exceptions");
+	if (!tap_testdata_absent("ELF image of the ete_ip dumps")) {
+		char dir[4096];
+
+		snprintf(dir, sizeof(dir), "%s/snapshots/ete_ip",
+			 tap_testdata());
+		snapshot_elf(o, dir, "ete_ip", "--trcidr0 0x2801cea1",
+			     IP_SUMMARY);
+	}
 	return tap_exit();
 }
 #endif
