@@ -102,6 +102,13 @@ p_trunc=$(sed -n 's/^AUX data lost \([0-9]*\) times.*/\1/p' "$base.script.err")
 p_coll=$(sed -n 's/^AUX data detected collision *\([0-9]*\) times.*/\1/p' "$base.script.err")
 [ "${p_trunc:-0}" = "$k_trunc" ] && [ "${p_coll:-0}" = "$k_coll" ]
 tap $? "perf reports the kernel's loss: $k_trunc TRUNCATED, $k_coll COLLISION records"
+# ... and says where, one error sample a flag (perf-patches/0005).
+"$PERF" --buildid-dir "$bid" script -i "$data" --symfs "$symfs" --itrace=e \
+	> "$base.errors" 2>/dev/null
+e_trunc=$(grep -c 'code 5: AUX buffer full: trace lost' "$base.errors")
+e_coll=$(grep -c 'code 6: trace overwritten in the sink' "$base.errors")
+[ "$e_trunc" = "$k_trunc" ] && [ "$e_coll" = "$k_coll" ]
+tap $? "--itrace=e: an error sample for each ($e_trunc TRUNCATED, $e_coll COLLISION)"
 
 if [ "$k_trunc" -gt 0 ] || [ "$k_coll" -gt 0 ]; then
 	# perf 6.1 joins the path across lost trace without a gap marker:
