@@ -8,7 +8,9 @@
  * through the right process's code, however the trace bytes are chunked.
  *
  * Two processes (CONTEXTID 1 and 2) have different code at one address;
- * the encoder traces a path that runs each in turn.
+ * the encoder traces a path that runs each in turn.  The hook either
+ * invalidates one image read through a callback, or switches between an
+ * image per process (ete_dec_set_img()).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +35,8 @@ static struct proc procs[2];
 
 struct rig {
 	const struct proc *cur;		/* the image reads this process */
+	struct ete_dec *dec;
+	struct ete_img *imgs[2];	/* one image per process, or NULL */
 	unsigned int hooks;
 	uint32_t hook_cid[16];
 	struct ete_img *img;
@@ -64,10 +68,13 @@ static void ctx_fn(void *ctx, const struct ete_elem *e)
 	for (int i = 0; i < 2; i++)
 		if (e->ctx.cid_valid && procs[i].cid == e->ctx.cid)
 			p = &procs[i];
-	if (p != r->cur) {
-		r->cur = p;
+	if (p == r->cur)
+		return;
+	r->cur = p;
+	if (r->imgs[0] && p)
+		ete_dec_set_img(r->dec, r->imgs[p - procs]);
+	else
 		ete_img_invalidate(r->img);
-	}
 }
 
 static int sink(void *ctx, const struct ete_elem *e, size_t n)
@@ -217,6 +224,39 @@ out:
 	free(dec);
 }
 
+/* One image per process, each the process's code as a region. */
+static void run_images(const uint8_t *trace, size_t len,
+		       const struct ete_pkt_config *regs)
+{
+	struct ete_dec_config dcfg = { .pkt = *regs, .trace_id = 0x10 };
+	struct ete_dec *dec = calloc(1, sizeof(*dec));
+	struct ete_img img[2];
+	struct rig r;
+	bool ok = dec && !ete_img_init(&img[0]) && !ete_img_init(&img[1]);
+
+	memset(&r, 0, sizeof(r));
+	for (int i = 0; ok && i < 2; i++)
+		ok = !ete_img_add_buffer(&img[i], BASE, procs[i].code,
+					 sizeof(procs[i].code));
+	r.dec = dec;
+	r.imgs[0] = &img[0];
+	r.imgs[1] = &img[1];
+	r.cur = &procs[0];
+	ok = ok && !ete_dec_init(dec, &dcfg, &img[0], sink, &r);
+	if (ok) {
+		ete_dec_set_ctx_fn(dec, ctx_fn, &r);
+		ete_dec_decode(dec, trace, len, 0);
+		ete_dec_flush(dec);
+	}
+	tap_ok(ok && same(&r),
+	       "an image per process, switched by ete_dec_set_img() from the hook");
+	if (ok && !same(&r))
+		dump(&r);
+	ete_img_free(&img[0]);
+	ete_img_free(&img[1]);
+	free(dec);
+}
+
 int main(void)
 {
 	static const size_t chunks[] = { 4096, 1, 3 };
@@ -240,5 +280,6 @@ int main(void)
 	for (size_t i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++)
 		run(trace, len, &regs, chunks[i], true);
 	run(trace, len, &regs, 4096, false);
+	run_images(trace, len, &regs);
 	return tap_exit();
 }

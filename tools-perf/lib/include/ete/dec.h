@@ -323,6 +323,16 @@ int ete_dec_init(struct ete_dec *dec, const struct ete_dec_config *cfg,
 void ete_dec_set_ctx_fn(struct ete_dec *dec, ete_dec_ctx_fn fn, void *ctx);
 
 /**
+ * ete_dec_set_img() - follow later ranges through @img
+ * @dec: decoder
+ * @img: memory image (caller-owned)
+ *
+ * For a caller with an image per process, from its context hook: the
+ * ranges after the PE_CONTEXT are walked through @img.
+ */
+void ete_dec_set_img(struct ete_dec *dec, struct ete_img *img);
+
+/**
  * ete_dec_reset() - back to the unsynchronised state
  *
  * As at the start of a new trace session: the next packet reports a
