@@ -67,6 +67,7 @@ demo: deps
 
 bench: deps
 	$(MAKE) -C $(TOP)/tools-perf bench
+	@$(TOP)/scripts/bench-perf.sh
 	@$(TOP)/scripts/bench-guest.sh
 
 clean:

@@ -9,7 +9,8 @@
 # /usr/src/linux-source-6.1.tar.xz, which must be the 6.1.y release named
 # in tools-perf/perf-patches/BASE; the patches in its `series` are applied
 # with patch -p1 and no fuzz, and the files under perf-patches/files/ are
-# copied over the tree.  The result is cached in $PERF_CACHE/KEY, where KEY
+# copied over the tree.  The host perf links libete (LIBETE=, built here
+# from tools-perf/lib) to decode ETE; the guest's has no decoder.  The result is cached in $PERF_CACHE/KEY, where KEY
 # hashes the tarball, the series, the files, this script, the compiler and
 # the build options (only the binary and build.log are kept), and copied
 # to $BUILD/perf/ARCH/perf.  Concurrent builds of one key wait for each
@@ -33,10 +34,12 @@ arch=${1:-}
 opts=(NO_LIBBFD=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_JVMTI=1 NO_LIBBPF=1)
 case "$arch" in
 x86_64)
-	# Debian's libtraceevent 1.7 and OpenCSD 1.3.3 (ETMv3/v4 decoding).
+	# Debian's libtraceevent 1.7, OpenCSD 1.3.3 (ETMv3/v4 decoding) and
+	# libete (ETE decoding).
 	opts+=(CORESIGHT=1 LIBTRACEEVENT_DYNAMIC=1)
 	goal=all
 	cc=gcc
+	libete=1
 	;;
 aarch64)
 	# A static binary for the guest's busybox initramfs: no arm64 -dev
@@ -46,6 +49,7 @@ aarch64)
 	       NO_LIBELF=1)
 	goal=perf
 	cc=aarch64-linux-gnu-gcc
+	libete=0
 	;;
 *)
 	echo "usage: perf-build.sh [--key] x86_64|aarch64" >&2
@@ -72,6 +76,11 @@ key=$({
 	sha256sum < "$TARBALL"
 	sha256sum < "$0"
 	for p in "${series[@]}"; do echo "$p"; sha256sum < "$PATCHES/$p"; done
+	if [ $libete = 1 ]; then
+		# libete as tools-perf builds it, headers included
+		(cd "$TOP" && find tools-perf/lib tools-perf/mk tools-perf/Makefile \
+			include/armtrace -type f | LC_ALL=C sort | xargs sha256sum)
+	fi
 	if [ -d "$PATCHES/files" ]; then
 		(cd "$PATCHES/files" && find . -type f | LC_ALL=C sort |
 			xargs -r sha256sum)
@@ -113,7 +122,18 @@ else
 			{ cat "$dir/patch.log" >&2; die "$p does not apply to $base"; }
 	done
 	[ -d "$PATCHES/files" ] && cp -r "$PATCHES/files/." "$src/"
-	if ! make -C "$src/tools/perf" O="$dir/obj" -j"$JOBS" "${opts[@]}" \
+	make_opts=("${opts[@]}")
+	if [ $libete = 1 ]; then
+		lib=$dir/libete
+		mkdir -p "$lib/include"
+		make -s -C "$TOP/tools-perf" BUILD="$lib/obj" CC="$cc" -j"$JOBS" \
+			"$lib/obj/tools-perf/libete.a" > "$dir/libete.log" 2>&1 ||
+			{ cat "$dir/libete.log" >&2; die "libete does not build"; }
+		cp "$lib/obj/tools-perf/libete.a" "$lib/"
+		cp -r "$TOP/tools-perf/lib/include/ete" "$lib/include/"
+		make_opts+=(LIBETE="$lib")
+	fi
+	if ! make -C "$src/tools/perf" O="$dir/obj" -j"$JOBS" "${make_opts[@]}" \
 			"$goal" > "$dir/build.log" 2>&1; then
 		tail -n 40 "$dir/build.log" >&2
 		die "build failed; log: $dir/build.log"
@@ -121,7 +141,7 @@ else
 	cp "$dir/obj/perf" "$dir/perf.tmp"
 	mv "$dir/perf.tmp" "$dir/perf"
 	# A key is built once: only the binary and its log are worth keeping.
-	rm -rf "$src" "$dir/obj"
+	rm -rf "$src" "$dir/obj" "$dir/libete"
 	echo "perf-build: $arch perf built in $(($(date +%s) - start)) s" >&2
 fi
 cp "$dir/perf" "$out/perf.tmp"

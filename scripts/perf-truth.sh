@@ -70,10 +70,29 @@ grep -Eq "Magic number[[:space:]]+5050505050505050" "$base.dump" &&
 tap $? "AUXTRACE_INFO is cs_etm's, with ETE per-CPU metadata"
 sed -n '/Magic number/,/TRCDEVARCH/p' "$base.dump" | sed 's/^/# /'
 
-"$PERF" --buildid-dir "$bid" script -i "$data" --symfs "$symfs" --itrace=b -F tid,cpu,ip,addr \
+"$PERF" --buildid-dir "$bid" script -v -i "$data" --symfs "$symfs" --itrace=b -F tid,cpu,ip,addr \
 	> "$base.branches" 2> "$base.script.err"
 tap $? "perf script --itrace=b decodes the file"
-sed 's/^/# perf script: /' "$base.script.err" | head -n 20
+grep -v '^cs_etm: ETE trace ID' "$base.script.err" | sed 's/^/# perf script: /' | head -n 20
+# Every queue went to libete (perf-patches/0004), none to OpenCSD.
+queues=$(grep -c '^cs_etm: ETE trace ID .* decoded by libete$' "$base.script.err")
+[ "$queues" -gt 0 ]
+tap $? "libete decoded the ETE queues ($queues)"
+
+# The same samples as OpenCSD (1.3.3) makes from the same file, for every
+# sample kind cs-etm.c makes from the decoder's elements: branches,
+# instructions (with their symbols), last-branch stacks, errors.
+for itrace in "b -F tid,cpu,ip,addr,flags" "i1i -F tid,cpu,ip,sym,symoff" \
+		"bl16 -F ip,addr,brstack" "i7i -F cpu,ip,period" "e -F ip"; do
+	opts=(--buildid-dir "$bid" script -i "$data" --symfs "$symfs" --itrace=${itrace%% *})
+	read -ra fields <<< "${itrace#* }"
+	"$PERF" "${opts[@]}" "${fields[@]}" > "$base.libete.out" 2>/dev/null
+	PERF_CS_ETM_ETE_DECODER=opencsd "$PERF" "${opts[@]}" "${fields[@]}" \
+		> "$base.opencsd.out" 2>/dev/null
+	cmp -s "$base.libete.out" "$base.opencsd.out"
+	tap $? "--itrace=${itrace%% *}: libete's samples are OpenCSD's ($(wc -l < "$base.libete.out") lines)"
+done
+rm -f "$base.libete.out" "$base.opencsd.out"
 
 # The loss the kernel flagged (armtrace_ete/loss, per CPU: TRUNCATED and
 # COLLISION records) is the loss perf reports, record for record.
@@ -83,6 +102,13 @@ p_trunc=$(sed -n 's/^AUX data lost \([0-9]*\) times.*/\1/p' "$base.script.err")
 p_coll=$(sed -n 's/^AUX data detected collision *\([0-9]*\) times.*/\1/p' "$base.script.err")
 [ "${p_trunc:-0}" = "$k_trunc" ] && [ "${p_coll:-0}" = "$k_coll" ]
 tap $? "perf reports the kernel's loss: $k_trunc TRUNCATED, $k_coll COLLISION records"
+# ... and says where, one error sample a flag (perf-patches/0005).
+"$PERF" --buildid-dir "$bid" script -i "$data" --symfs "$symfs" --itrace=e \
+	> "$base.errors" 2>/dev/null
+e_trunc=$(grep -c 'code 5: AUX buffer full: trace lost' "$base.errors")
+e_coll=$(grep -c 'code 6: trace overwritten in the sink' "$base.errors")
+[ "$e_trunc" = "$k_trunc" ] && [ "$e_coll" = "$k_coll" ]
+tap $? "--itrace=e: an error sample for each ($e_trunc TRUNCATED, $e_coll COLLISION)"
 
 if [ "$k_trunc" -gt 0 ] || [ "$k_coll" -gt 0 ]; then
 	# perf 6.1 joins the path across lost trace without a gap marker:

@@ -80,6 +80,18 @@ int ete_dec_init(struct ete_dec *d, const struct ete_dec_config *cfg,
 	return ETE_DEC_OK;
 }
 
+void ete_dec_set_ctx_fn(struct ete_dec *d, ete_dec_ctx_fn fn, void *ctx)
+{
+	d->ctx_fn = fn;
+	d->ctx_fn_ctx = ctx;
+}
+
+void ete_dec_set_img(struct ete_dec *d, struct ete_img *img)
+{
+	if (img)
+		d->img = img;
+}
+
 void ete_dec_reset(struct ete_dec *d)
 {
 	d->sink_err = 0;	/* a new session: the sink is called again */

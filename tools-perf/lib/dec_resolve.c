@@ -135,6 +135,8 @@ static void update_context(struct ete_dec *d, const struct ete_p0 *c,
 	e->ctx.vmid = d->vmid;
 	d->isa = e->isa = calc_isa(d->is64, c->is);
 	d->need_ctxt = 0;
+	if (d->ctx_fn)
+		d->ctx_fn(d->ctx_fn_ctx, e);
 }
 
 static void ts_cc_event(struct ete_dec *d, const struct ete_p0 *p)

@@ -10,7 +10,7 @@ LIB_SRC  += $(addprefix lib/,a64_classify.c a64_aarch32.c img.c img_block.c img_
 UTIL_SRC += $(addprefix util/,elem_fmt.c elem_decode.c elem_dump.c)
 TEST_SRC += tests/dec_ppl_normalise.c
 TESTS    += test_pkt_batch test_img a64_classify dec_listing dec_corrupt dec_opencsd dec_dump \
-	    dec_sink
+	    dec_sink dec_ctx_fn
 FUZZERS  += fuzz_dec fuzz_img
 
 DEC_ASAN := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all \

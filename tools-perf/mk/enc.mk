@@ -8,7 +8,7 @@
 #                       $(BUILD)/bench-traces with perf-ete synth
 
 LIB_SRC  += $(addprefix lib/,enc.c enc_out.c enc_pkt.c enc_path.c)
-UTIL_SRC += util/synth.c
+UTIL_SRC += util/synth.c util/perf_data.c
 TEST_SRC += tests/enc_check.c tests/enc_ocsd.c tests/corpus.c
 TESTS    += enc_roundtrip enc_opencsd enc_elements enc_reproduce \
 	    test_pkt_corpus dec_corpus

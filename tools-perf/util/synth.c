@@ -6,11 +6,17 @@
  * benchmarks can read it.
  *
  *   perf-ete synth [--mb N] [--seed S] [--code-kb K] [--cci] [--ts]
- *                  [--cid] [--vmid] [--syncpr N] DIR
+ *                  [--cid] [--vmid] [--syncpr N] [--perf-data]
+ *                  [--aux-kb K] DIR
  *
  * The program is a random A64 image (ete_path_gen_program()), the path a
  * seeded random walk through it with exceptions, context changes and
  * trace gaps (ete_path_*), the trace what libete's encoder makes of it.
+ *
+ * --perf-data also writes DIR/perf.data: the same trace as perf record
+ * would have written it for one thread on one CPU (util/perf_data.h), in
+ * AUX buffers of --aux-kb KiB (default 4096), with DIR/code.bin mapped
+ * as the thread's code, for perf's decoders.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -23,6 +29,7 @@
 #include <ete/enc.h>
 #include <ete/path.h>
 #include "util/num.h"
+#include "util/perf_data.h"
 #include "util/synth.h"
 
 #define CODE_BASE	0x400000ull
@@ -33,6 +40,8 @@ struct synth_opts {
 	uint64_t code_kb;
 	uint32_t configr;
 	uint32_t syncpr;
+	uint64_t aux_kb;
+	int perf_data;
 	const char *dir;
 };
 
@@ -91,11 +100,50 @@ static int write_inis(const struct synth_opts *o,
 			  "[core_trace_sources]\ncpu_0=ETE_0\n");
 }
 
+/* DIR/perf.data from DIR/session1.bin, with DIR/code.bin as the code. */
+static int write_perf_data(const struct synth_opts *o,
+			   const struct ete_enc_config *cfg, size_t code_len)
+{
+	struct perf_data_ete d = {
+		.regs = cfg->regs, .pmu_type = 8, .pid = 1000,
+		.comm = "synth", .code_base = CODE_BASE, .code_len = code_len,
+		.aux_len = (size_t)o->aux_kb * 1024,
+	};
+	char fname[4096], code[4096], *abs;
+	uint8_t *trace = NULL;
+	long n = -1;
+	FILE *f;
+	int ret = -1;
+
+	snprintf(fname, sizeof(fname), "%s/session1.bin", o->dir);
+	f = fopen(fname, "rb");
+	if (f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 &&
+	    !fseek(f, 0, SEEK_SET) && (trace = malloc((size_t)n)) &&
+	    fread(trace, 1, (size_t)n, f) == (size_t)n) {
+		snprintf(code, sizeof(code), "%s/code.bin", o->dir);
+		abs = realpath(code, NULL);
+		d.code_path = abs;
+		d.trace = trace;
+		d.trace_len = (size_t)n;
+		snprintf(fname, sizeof(fname), "%s/perf.data", o->dir);
+		ret = abs ? perf_data_write_ete(fname, &d) : -1;
+		free(abs);
+	}
+	if (ret)
+		fprintf(stderr, "perf-ete synth: cannot write %s/perf.data: %s\n",
+			o->dir, strerror(errno));
+	if (f)
+		fclose(f);
+	free(trace);
+	return ret;
+}
+
 static int usage(void)
 {
 	fprintf(stderr,
 		"usage: perf-ete synth [--mb N] [--seed S] [--code-kb K] [--cci]\n"
-		"                      [--ts] [--cid] [--vmid] [--syncpr N] DIR\n");
+		"                      [--ts] [--cid] [--vmid] [--syncpr N]\n"
+		"                      [--perf-data] [--aux-kb K] DIR\n");
 	return 2;
 }
 
@@ -106,6 +154,8 @@ static int parse(int argc, char **argv, struct synth_opts *o)
 	o->code_kb = 1024;
 	o->configr = 0x1;
 	o->syncpr = 12;
+	o->aux_kb = 4096;
+	o->perf_data = 0;
 	o->dir = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -124,6 +174,12 @@ static int parse(int argc, char **argv, struct synth_opts *o)
 			if (parse_u64(argv[++i], UINT32_MAX, &v))
 				return -1;
 			o->syncpr = (uint32_t)v;
+		} else if (!strcmp(a, "--aux-kb") && i + 1 < argc) {
+			if (parse_u64(argv[++i], 1u << 20, &o->aux_kb) ||
+			    !o->aux_kb)
+				return -1;
+		} else if (!strcmp(a, "--perf-data")) {
+			o->perf_data = 1;
 		} else if (!strcmp(a, "--cci")) {
 			o->configr |= TRCCONFIGR_CCI;
 		} else if (!strcmp(a, "--ts")) {
@@ -234,6 +290,10 @@ int synth_main(int argc, char **argv)
 	if (fclose(f) || st) {
 		fprintf(stderr, "perf-ete synth: %s\n", st ?
 			ete_enc_status_name(st) : "write error");
+		free(code);
+		return 1;
+	}
+	if (o.perf_data && write_perf_data(&o, &cfg, len)) {
 		free(code);
 		return 1;
 	}

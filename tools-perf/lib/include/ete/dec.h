@@ -173,6 +173,15 @@ struct ete_elem {
 typedef int (*ete_dec_sink_fn)(void *ctx, const struct ete_elem *elem,
 			       size_t n);
 
+/*
+ * Context hook: told of each PE_CONTEXT element as it is made, before any
+ * later instruction range is followed through the image.  Elements reach
+ * the sink in batches, after the ranges of the batch were walked; a
+ * caller whose image depends on the context (another process's code at
+ * the same addresses) switches or invalidates it here.
+ */
+typedef void (*ete_dec_ctx_fn)(void *ctx, const struct ete_elem *elem);
+
 /* Decode options (struct ete_dec_config.flags) */
 #define ETE_DEC_F_SRC_ADDR_N	0x1u	/* report N atoms implied by source
 					 * address packets as ranges
@@ -225,6 +234,8 @@ struct ete_dec {
 	ete_dec_sink_fn sink;
 	void *sink_ctx;
 	int sink_err;
+	ete_dec_ctx_fn ctx_fn;
+	void *ctx_fn_ctx;
 
 	/* configuration derived from the registers */
 	uint32_t max_spec;
@@ -301,6 +312,25 @@ struct ete_dec {
  */
 int ete_dec_init(struct ete_dec *dec, const struct ete_dec_config *cfg,
 		 struct ete_img *img, ete_dec_sink_fn sink, void *ctx);
+
+/**
+ * ete_dec_set_ctx_fn() - call @fn with every PE_CONTEXT element as it is
+ *	made (see &ete_dec_ctx_fn); NULL stops it
+ * @dec: decoder, after ete_dec_init()
+ * @fn: the hook
+ * @ctx: passed to @fn
+ */
+void ete_dec_set_ctx_fn(struct ete_dec *dec, ete_dec_ctx_fn fn, void *ctx);
+
+/**
+ * ete_dec_set_img() - follow later ranges through @img
+ * @dec: decoder
+ * @img: memory image (caller-owned)
+ *
+ * For a caller with an image per process, from its context hook: the
+ * ranges after the PE_CONTEXT are walked through @img.
+ */
+void ete_dec_set_img(struct ete_dec *dec, struct ete_img *img);
 
 /**
  * ete_dec_reset() - back to the unsynchronised state
