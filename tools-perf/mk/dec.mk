@@ -11,6 +11,7 @@ UTIL_SRC += $(addprefix util/,elem_fmt.c elem_decode.c elem_dump.c)
 TEST_SRC += tests/dec_ppl_normalise.c tests/insn_spec_a64.c \
 	    tests/insn_spec_aarch32.c
 TESTS    += test_pkt_batch test_img test_a64_classify dec_listing dec_corrupt dec_opencsd dec_dump \
+	    dec_multi_session \
 	    dec_sink
 FUZZERS  += fuzz_dec fuzz_img
 
