@@ -35,6 +35,12 @@ static int a32_indirect(uint32_t op, struct ete_insn *o)
 	}
 	if ((op & 0x0ff000f0) == 0x01200020)			/* BXJ */
 		return 1;
+	/*
+	 * ERET: an exception return without OpenCSD's A64 "eret" sub-type,
+	 * as for RFE and SUBS pc, lr, so no exception return element.
+	 */
+	if ((op & 0x0ff000f0) == 0x01600060)
+		return 1;
 	if ((op & 0x0e108000) == 0x08108000) {			/* LDM {..pc} */
 		if ((op & 0x0fffa000) == 0x08bd8000)
 			o->sub = ETE_INSN_S_V7_IMPL_RET;	/* POP */
@@ -59,6 +65,19 @@ static int a32_indirect(uint32_t op, struct ete_insn *o)
 	if ((op & 0x0e00f000) == 0x0200f000)			/* DP pc, imm */
 		return (op & 0x0f90f000) != 0x0310f000;		/* not TST.. */
 	return (op & 0x0e00f000) == 0x0000f000;			/* DP pc, reg */
+}
+
+/*
+ * MCR p15, 0, <Rt>, c7, <CRm>, <opc2> (cond not 1111, which is MCR2):
+ * its low byte, 0x95 for c5,4 (CP15ISB), 0x9a c10,4 (CP15DSB), 0xba
+ * c10,5 (CP15DMB); 0 for any other instruction.
+ */
+static inline uint32_t a32_cp15_barrier(uint32_t op)
+{
+	if ((op & 0xf0000000) == 0xf0000000 ||
+	    (op & 0x0fff0f00) != 0x0e070f00)
+		return 0;
+	return op & 0xff;
 }
 
 unsigned int ete_a32_classify(uint32_t op, uint64_t addr, unsigned int flags,
@@ -87,13 +106,13 @@ unsigned int ete_a32_classify(uint32_t op, uint64_t addr, unsigned int flags,
 	} else if ((op & 0xfff00000) == 0xf5700000 &&
 		   (op & 0xf0) == 0x60) {			/* ISB */
 		o->cls = ETE_INSN_ISB;
-	} else if ((op & 0x0fff0fff) == 0x0e070f95) {		/* CP15 ISB */
+	} else if (a32_cp15_barrier(op) == 0x95) {		/* CP15ISB */
 		o->cls = ETE_INSN_ISB;
 	} else if ((flags & ETE_INSN_F_DSB_DMB) &&
 		   (((op & 0xfff00000) == 0xf5700000 &&
 		     ((op & 0xf0) == 0x40 || (op & 0xf0) == 0x50)) ||
-		    (op & 0x0fff0fef) == 0x0e070faa ||
-		    (op & 0x0fff0fff) == 0x0e070f9a)) {
+		    a32_cp15_barrier(op) == 0x9a ||		/* CP15DSB */
+		    a32_cp15_barrier(op) == 0xba)) {		/* CP15DMB */
 		o->cls = ETE_INSN_DSB_DMB;
 	} else if ((flags & ETE_INSN_F_WFX_BRANCH) &&
 		   (op & 0xf0000000) != 0xf0000000 &&
@@ -176,7 +195,9 @@ unsigned int ete_t32_classify(uint32_t hw, uint64_t addr, unsigned int flags,
 		o->cls = ETE_INSN_BR_INDIRECT;
 		if ((inst & 0xffff0000) == 0x46f70000)
 			o->sub = ETE_INSN_S_V7_IMPL_RET;
-	} else if ((inst & 0xfff0f800) == 0xf850f800) {		/* LDR pc T4 */
+	} else if ((inst & 0xfff0f800) == 0xf850f800 &&
+		   (inst & 0x0500) != 0) {			/* LDR pc T4 */
+		/* P = W = 0 is UNDEFINED */
 		o->cls = ETE_INSN_BR_INDIRECT;
 		if ((inst & 0x000f0f00) == 0x000d0b00)
 			o->sub = ETE_INSN_S_V7_IMPL_RET;
@@ -189,6 +210,13 @@ unsigned int ete_t32_classify(uint32_t hw, uint64_t addr, unsigned int flags,
 			o->cls = ETE_INSN_ISB;
 		else if ((flags & ETE_INSN_F_DSB_DMB) &&
 			 ((inst & 0xf0) == 0x40 || (inst & 0xf0) == 0x50))
+			o->cls = ETE_INSN_DSB_DMB;
+	} else if ((inst & 0xffff0f00) == 0xee070f00) {		/* MCR p15,c7 */
+		/* the CP15 barriers, with the A32 encodings' low byte */
+		if ((inst & 0xff) == 0x95)
+			o->cls = ETE_INSN_ISB;
+		else if ((flags & ETE_INSN_F_DSB_DMB) &&
+			 ((inst & 0xff) == 0x9a || (inst & 0xff) == 0xba))
 			o->cls = ETE_INSN_DSB_DMB;
 	} else if ((flags & ETE_INSN_F_WFX_BRANCH) &&
 		   ((inst & 0xfffffffe) == 0xf3af8002 ||

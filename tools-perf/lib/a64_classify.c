@@ -42,13 +42,39 @@ static inline int64_t a64_off(uint32_t op, unsigned int lsb, unsigned int bits)
 	return v * 4;
 }
 
+/*
+ * FEAT_CMPBR (top byte x111010x): the register form's bits 15:14 are 00
+ * CB<cc>, 10 CBB<cc>, 11 CBH<cc> (byte and halfword forms have sf = 0),
+ * the immediate form's bit 14 is 0, and cc 100 and 101 are UNDEFINED in
+ * every form.
+ */
+static inline int cmpbr_allocated(uint32_t op)
+{
+	if ((op & 0x00c00000) == 0x00800000)
+		return 0;
+	if (op & 0x01000000)
+		return !(op & 0x4000);
+	switch (op & 0xc000) {
+	case 0x0000:
+		return 1;
+	case 0x4000:
+		return 0;
+	default:
+		return !(op & 0x80000000);
+	}
+}
+
 static unsigned int br_reg(uint32_t op, struct ete_insn *o)
 {
 	o->cls = ETE_INSN_BR_INDIRECT;
 	if ((op & 0xffdffc1f) == 0xd61f0000) {		/* BR, BLR */
 		o->link = !!(op & 0x00200000);
 	} else if ((op & 0xfffffc1f) == 0xd65f0000 ||	/* RET */
-		   (op & 0xfffff81f) == 0xd65f081f) {	/* RETAA/B, RETA*SPPCR */
+		   (op & 0xfffffbe0) == 0xd65f0be0) {
+		/*
+		 * RETAASPPCR/RETABSPPCR Xm: Rn is 11111 and Rm the second
+		 * modifier; Rm = 11111 is RETAA/RETAB.
+		 */
 		o->sub = ETE_INSN_S_RET;
 	} else if (op == 0xd69f03e0 ||			/* ERET */
 		   (op & 0xfffffbff) == 0xd69f0bff) {	/* ERETAA, ERETAB */
@@ -78,6 +104,9 @@ static unsigned int system(uint32_t op, unsigned int flags, struct ete_insn *o)
 				o->cls = ETE_INSN_DSB_DMB;
 			break;
 		}
+	} else if ((op & 0xfffff3ff) == 0xd503323f) {	/* DSB <option>nXS */
+		if (flags & ETE_INSN_F_DSB_DMB)
+			o->cls = ETE_INSN_DSB_DMB;
 	} else if ((flags & ETE_INSN_F_WFX_BRANCH) &&
 		   ((op & 0xffffffdf) == 0xd503205f ||	/* WFE, WFI */
 		    (op & 0xffffffc0) == 0xd5031000)) {	/* WFET, WFIT */
@@ -130,10 +159,12 @@ unsigned int ete_a64_classify(uint32_t op, uint64_t addr, unsigned int flags,
 		}
 		return o->cls;
 	case G_CMPBR:
-		/* register form: bits 15:14 00 (CB), 10 (CBB), 11 (CBH) */
-		if (!(op & 0x01000000) ? ((op & 0xc000) != 0x4000) :
-		    !(op & 0x4000)) {
-			/* OpenCSD 1.8 does not flag these <cond> */
+		if (cmpbr_allocated(op)) {
+			/*
+			 * Conditional in the architecture (an N atom is "not
+			 * taken"), but OpenCSD 1.8.0 does not flag them so
+			 * and its listings print no <cond>: cond stays 0.
+			 */
 			o->cls = ETE_INSN_BR;
 			o->target = addr + (uint64_t)a64_off(op, 5, 9);
 		}

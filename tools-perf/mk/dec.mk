@@ -8,8 +8,10 @@ LIB_SRC  += lib/pkt_batch.c
 LIB_SRC  += $(addprefix lib/,a64_classify.c a64_aarch32.c img.c img_block.c img_wp.c \
 	      dec.c dec_resolve.c dec_names.c)
 UTIL_SRC += $(addprefix util/,elem_fmt.c elem_decode.c elem_dump.c)
-TEST_SRC += tests/dec_ppl_normalise.c
-TESTS    += test_pkt_batch test_img a64_classify dec_listing dec_corrupt dec_opencsd dec_dump \
+TEST_SRC += tests/dec_ppl_normalise.c tests/insn_spec_a64.c \
+	    tests/insn_spec_aarch32.c
+TESTS    += test_pkt_batch test_img test_a64_classify dec_listing dec_corrupt dec_opencsd dec_dump \
+	    dec_multi_session \
 	    dec_sink dec_ctx_fn
 FUZZERS  += fuzz_dec fuzz_img
 
@@ -19,14 +21,9 @@ DEC_OCSD_LIBS := -lopencsd_c_api -lopencsd
 
 $(O)/dec_%: $(O)/tests/dec_%.o $(O)/libutil.a $(O)/libete.a
 	$(CC) $(CFLAGS) -o $@ $^ $(DEC_LDLIBS)
-$(O)/a64_%: $(O)/tests/a64_%.o $(O)/libutil.a $(O)/libete.a
-	$(CC) $(CFLAGS) -o $@ $^
 $(O)/asan/dec_%: $(O)/asan/tests/dec_%.o $(O)/asan/libutil.a \
 		 $(O)/asan/libete.a
 	$(CC) $(CFLAGS) $(DEC_ASAN) -o $@ $^ $(DEC_LDLIBS)
-$(O)/asan/a64_%: $(O)/asan/tests/a64_%.o $(O)/asan/libutil.a \
-		 $(O)/asan/libete.a
-	$(CC) $(CFLAGS) $(DEC_ASAN) -o $@ $^
 $(O)/dec_opencsd $(O)/asan/dec_opencsd $(O)/bench-dec: \
 	DEC_LDLIBS := $(DEC_OCSD_LIBS)
 

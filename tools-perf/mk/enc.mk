@@ -26,7 +26,7 @@ CPPFLAGS += -DHAVE_LIBELF $(shell pkg-config --cflags libelf 2>/dev/null)
 LIB_SRC  += lib/img_elf.c
 LDLIBS   += $(or $(shell pkg-config --libs libelf 2>/dev/null),-lelf)
 endif
-TESTS    += img_elf
+TESTS    += test_img_elf
 
 ENC_ASAN := -fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer
@@ -40,10 +40,10 @@ $(O)/asan/enc_%: $(O)/asan/tests/enc_%.o $(O)/asan/libutil.a \
 	$(CC) $(CFLAGS) $(ENC_ASAN) -o $@ $^ $(ENC_LDLIBS) $(LDLIBS)
 
 # the ELF image test; it reads the host compiler's ELF of a tiny program
-$(O)/img_elf: $(O)/tests/img_elf.o $(O)/libutil.a $(O)/libete.a
+$(O)/test_img_elf: $(O)/tests/test_img_elf.o $(O)/libutil.a $(O)/libete.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
-$(O)/asan/img_elf: $(O)/asan/tests/img_elf.o $(O)/asan/libutil.a \
-		   $(O)/asan/libete.a
+$(O)/asan/test_img_elf: $(O)/asan/tests/test_img_elf.o \
+			$(O)/asan/libutil.a $(O)/asan/libete.a
 	$(CC) $(CFLAGS) $(ENC_ASAN) -o $@ $^ $(LDLIBS)
 $(O)/img_elf_sample: tests/img_elf_sample.c
 	@mkdir -p $(@D)

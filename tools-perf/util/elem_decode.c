@@ -99,18 +99,29 @@ static int run_setup(struct run *r, const struct ete_dec_config *srcs,
 {
 	for (size_t i = 0; i < nsrc; i++) {
 		unsigned int slot = formatted ? srcs[i].trace_id % MAX_IDS : 0;
+		uint64_t last = 0;
 
 		if (!r->dec[slot]) {
 			r->dec[slot] = malloc(sizeof(*r->dec[slot]));
 			if (!r->dec[slot])
 				return -1;
+		} else {
+			last = r->dec[slot]->pkt_offset;
 		}
 		r->sink[slot] = (struct sink){ fn, ctx, srcs[i].trace_id };
 		if (ete_dec_init(r->dec[slot], &srcs[i], img, sink_cb,
 				 &r->sink[slot]))
 			return -1;
-		if (reset)
+		if (reset) {
+			/*
+			 * OpenCSD keeps one decoder per trace ID for all the
+			 * sessions and only resets it: one that a session
+			 * brings no packets ends it at the offset of the last
+			 * packet it had, in an earlier session.
+			 */
 			ete_dec_reset(r->dec[slot]);
+			r->dec[slot]->pkt_offset = last;
+		}
 		if (!formatted)
 			break;
 	}

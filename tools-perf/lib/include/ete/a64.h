@@ -14,14 +14,19 @@
  *   BR_INDIRECT      "iBR"     BR, BLR, RET, ERET and their PAuth forms
  *                              (BRAA.., BLRAA.., RETAA/RETAB, ERETAA/ERETAB,
  *                              RETAASPPC/RETABSPPC[R] of FEAT_PAuth_LR)
- *   ISB              "ISB"     ISB
- *   DSB_DMB          "DSB.DMB" DSB, DMB (only with dsb_dmb waypoints)
+ *   ISB              "ISB"     ISB (AArch32: also CP15ISB)
+ *   DSB_DMB          "DSB.DMB" DSB (also DSB nXS), DMB, AArch32 CP15DSB
+ *                              and CP15DMB (only with dsb_dmb waypoints:
+ *                              never ETE P0 instructions)
  *   WFI_WFE          "WFI.WFE" WFI, WFE, WFIT, WFET (when the trace unit
  *                              traces them as branches, TRCIDR2.WFXMODE)
  *   TSTART           "TSTART"  TSTART (FEAT_TME)
  *
  * SVC, HVC and SMC are not waypoints: the exception they cause is traced
- * with an Exception packet, and the instruction itself is "---".
+ * with an Exception packet, and the instruction itself is "---".  So are
+ * unallocated and UNDEFINED encodings next to the branches.  The table
+ * these classes are tested against, with the architecture's sources, is
+ * tools-perf/tests/insn_spec_a64.c and insn_spec_aarch32.c.
  */
 #ifndef _ETE_A64_H
 #define _ETE_A64_H

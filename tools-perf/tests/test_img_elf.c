@@ -29,7 +29,7 @@ int main(void)
 
 	tap_ok(!ete_img_init(&img) &&
 	       ete_img_add_elf(&img, "/bin/sh", 0) == ETE_IMG_ERR_NOSUPPORT,
-	       "img_elf: built without libelf, ETE_IMG_ERR_NOSUPPORT");
+	       "test_img_elf: built without libelf, ETE_IMG_ERR_NOSUPPORT");
 	ete_img_free(&img);
 	return tap_exit();
 }
@@ -342,7 +342,7 @@ int main(void)
 {
 	const char *o = getenv("O");
 
-	if (!tap_ok(o != NULL, "img_elf: O (the build directory) is set"))
+	if (!tap_ok(o != NULL, "test_img_elf: O (the build directory) is set"))
 		return tap_exit();
 	host_elf(o);
 	if (tap_ok(tap_corpus() != NULL, "CORPUS names the own corpus"))
