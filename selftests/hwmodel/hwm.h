@@ -30,7 +30,7 @@ struct hwm_tb {
 	uint64_t target;	/* direct branch target of the last insn */
 	uint16_t n;		/* instructions */
 	uint8_t kernel;		/* in the TTBR1 half */
-	uint8_t vec;		/* starts like a Linux exception vector slot */
+	uint8_t vec;		/* kernel, 0x80-aligned: may be a vector slot */
 	uint8_t kinds[];	/* enum hwm_kind of each instruction */
 };
 
@@ -73,6 +73,9 @@ struct hwm_vcpu {
 	/* blocks ran at an EL that is not observed since the last observed one */
 	uint8_t unobs_valid;
 	uint8_t unobs_el;		/* the highest such EL */
+	/* the kernel EL's vector table (VBAR_ELx), once an entry showed it */
+	uint8_t vbar_known;
+	uint64_t vbar;
 	/* an exception from an observed EL into one that is not */
 	struct {
 		uint8_t valid;

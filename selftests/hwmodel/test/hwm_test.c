@@ -1192,6 +1192,71 @@ static void test_brbe_freeze(void)
 	   "brbe freeze ", "FZP 0: no freeze, the IRQ record stays");
 }
 
+#define MOD_FN		0xffff800000a01000ull	/* a module function: nop; ret */
+#define MOD_RET_HI	0xffff800000a00e80ull	/* 0x80-aligned, a table's upper half */
+#define MOD_RET_LO	0xffff800000a00a00ull	/* 0x80-aligned, lower half */
+#define VEC_CUR_IRQ	(VBAR + 0x280)
+
+static void truth_open(void);
+static int truth_has(const char *line, const char *not);
+
+/*
+ * EL0 and EL1 recorded: B, B.cond at EL0, an IRQ, and in its handler a
+ * module function called twice, whose returns land on 0x80-aligned
+ * addresses (as a module's layout may have it); then the handler
+ * reports a PMU overflow (@report) or takes an IRQ at its own EL (a BR
+ * into VBAR + 0x280).
+ */
+static void vbar_program(int report)
+{
+	run(blk(0x400000, "oob", 0x400100));
+	run(blk(0x400100, "oc", 0x400200));
+	run(blk(0x400200, "ooo", 0));
+	run(blk(VEC_LOWER_IRQ, "oL", MOD_FN));
+	run(blk(MOD_FN, "ot", 0));
+	run(blk(MOD_RET_HI, "oL", MOD_FN));
+	run(blk(MOD_FN, "ot", 0));
+	if (report) {
+		run(blk(MOD_RET_LO, "oL", KSYNC));
+		tcpu.cmd = HWM_CMD_PMU_OVERFLOW;
+		ksync();
+		return;
+	}
+	run(blk(MOD_RET_LO, "or", 0));
+	run(blk(VEC_CUR_IRQ, "oo", 0));
+}
+
+static void test_path_vectors(void)
+{
+	const uint64_t cr = BRBCR_ELX_E0BRE | BRBCR_ELX_E1BRE | BRBCR_ELX_CC |
+			    BRBCR_ELX_EXCEPTION | BRBCR_ELX_FZP;
+
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	vbar_program(1);
+	ok(truth_has("B 0 ret 0xffff800000a01004 0xffff800000a00e80 1 1 1\n"
+		     "B 0 bl 0xffff800000a00e84 0xffff800000a01000 1 1 1\n"
+		     "B 0 ret 0xffff800000a01004 0xffff800000a00a00 1 1 1",
+		     "X 0 irq 0xffff800000a0"), "path vector ",
+	   "(vector tables are 2 KB aligned; same-EL entries in the lower half) returns to 0x80-aligned module addresses are returns, in either half once VBAR_EL1 is known");
+	ok(tc.vbar_known && tc.vbar == VBAR, "path vector ",
+	   "VBAR_EL1 learnt from the entry of an exception from EL0");
+	ok((tcpu.regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED) &&
+	   FIELD_GET(BRBINF_EL1_TYPE, rec_inf(0)) == BRBINF_TYPE_DIRECT_COND &&
+	   FIELD_GET(BRBINF_EL1_EL, rec_inf(0)) == 0 && rec_inf(1) &&
+	   !rec_inf(2), "path vector ",
+	   "(BRBCR_EL1.FZP) the overflow reported from the handler freezes before the IRQ: EL0's B.cond is the newest record");
+
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	vbar_program(0);
+	ok(truth_has("X 0 irq 0xffff800000a00a04 0xffff800000a00a04 0xffff800008010280 1 1",
+		     NULL), "path vector ",
+	   "an IRQ at EL1 after a BR, entering VBAR_EL1 + 0x280: still an exception");
+}
+
 /* The ground-truth log, in memory. */
 static char *truth_buf;
 static size_t truth_len;
@@ -1206,7 +1271,7 @@ static void truth_open(void)
 /* Does the log hold @line (a whole line)? Closes it. */
 static int truth_has(const char *line, const char *not)
 {
-	char want[160];
+	char want[512];
 	int found;
 
 	fclose(hwm.truth);
@@ -1332,6 +1397,7 @@ int main(void)
 	test_brbe_el2_gate();
 	test_brbe_freeze();
 	test_path_traps();
+	test_path_vectors();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
