@@ -32,6 +32,7 @@ struct ete_cpu {
 	struct perf_output_handle handle;
 	struct ete_caps caps;
 	bool usable;			/* ETE + TRBE this driver can program */
+	bool offline;			/* past its hotplug teardown */
 	u64 align;			/* 1 << TRBIDR_EL1.Align */
 	u32 wa;				/* TRBE_WA_*: errata workarounds */
 	/*

@@ -389,7 +389,16 @@ static void ete_event_stop(struct perf_event *event, int flags)
  */
 static int ete_event_add(struct perf_event *event, int flags)
 {
-	this_cpu_ptr(ete_pmu->cpu)->event = event;
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+
+	/*
+	 * A per-task event follows its task onto every CPU; on one without
+	 * a usable unit (none, refused, going offline) it cannot run, and
+	 * perf keeps it inactive there (its running time shows the gap).
+	 */
+	if (!ec->usable || ec->offline)
+		return -ENODEV;
+	ec->event = event;
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START)
 		ete_event_start(event, PERF_EF_RELOAD);
@@ -533,8 +542,19 @@ stop:
 static int ete_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
 	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+	unsigned int f;
 
 	ec->programmed = 0;
+	ec->usable = false;
+	ec->offline = false;
+	/* A CPU without ETE and TRBE has none of their registers. */
+	preempt_disable();
+	f = hw_local_features();
+	preempt_enable();
+	if ((f & (HW_HAS_ETE | HW_HAS_TRBE)) != (HW_HAS_ETE | HW_HAS_TRBE)) {
+		pr_info("cpu%u: no ETE with TRBE: not traced\n", cpu);
+		return 0;
+	}
 	ete_read_caps(&ec->caps);
 	ec->caps.kernel_at_el2 = is_kernel_in_hyp_mode();
 	ec->usable = !ete_caps_usable(&ec->caps);
@@ -578,6 +598,8 @@ static int ete_cpu_offline(unsigned int cpu, struct hlist_node *node)
 		ete_window_end(ec, trbsr, trbptr);
 		event->hw.state |= PERF_HES_STOPPED;
 	}
+	/* Until it is back online, nothing may start on this CPU. */
+	ec->offline = true;
 	local_irq_restore(flags);
 	hw->trbe_irq_disable(ete_pmu->irq);
 	cpumask_clear_cpu(cpu, &ete_pmu->supported);

@@ -99,6 +99,8 @@ extern unsigned int hw_features;
 
 int hw_probe(void);
 void hw_release(void);
+/* HW_HAS_* of the calling CPU (preemption off). */
+unsigned int hw_local_features(void);
 
 /*
  * The one subscriber to context switches (BRBE's invalidation), called
