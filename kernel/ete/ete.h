@@ -69,6 +69,7 @@ void ete_unit_stop(u64 *trbsr, u64 *trbptr);
 void ete_trbe_start(const struct ete_buf *buf, const struct ete_cpu *ec);
 void ete_trbe_stop(u64 *trbsr, u64 *trbptr);
 void ete_read_caps(struct ete_caps *caps);
+void ete_unit_reset(void);
 
 /* ete_errata.c: the TRBE_WA_* the calling CPU needs, logged */
 u32 ete_errata_probe(unsigned int cpu);

@@ -573,6 +573,12 @@ static int ete_cpu_online(unsigned int cpu, struct hlist_node *node)
 		return 0;
 	}
 	ete_pmu->wa_any |= ec->wa;
+	/*
+	 * Firmware, a kexec'd kernel or another driver may have left the
+	 * unit running: stop both, TRBE first, before anything relies on
+	 * TRBLIMITR_EL1.E being 0 or on a clear TRBSR_EL1.
+	 */
+	ete_unit_reset();
 	cpumask_set_cpu(cpu, &ete_pmu->supported);
 	hw->trbe_irq_enable(ete_pmu->irq);
 	return 0;

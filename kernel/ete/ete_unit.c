@@ -229,3 +229,21 @@ void ete_unit_stop(u64 *trbsr, u64 *trbptr)
 				    smp_processor_id(), ETE_IDLE_TIMEOUT_US);
 	ete_trbe_stop(trbsr, trbptr);
 }
+
+/*
+ * A CPU coming online: whatever ran before us (firmware, a kexec'd
+ * kernel, another trace driver) may have left the buffer enabled or its
+ * status set.  Disable the TRBE first, so that its pointer and status
+ * registers take writes, then the trace unit and the trace filter.
+ */
+void ete_unit_reset(void)
+{
+	hw_write(HW_TRBLIMITR_EL1, 0);
+	/* TRBLIMITR.E is 0 from here: the writes below take effect. */
+	hw_sync();
+	hw_write(HW_TRBPTR_EL1, 0);
+	hw_write(HW_TRBSR_EL1, 0);
+	hw_write(HW_TRFCR_EL1, 0);
+	hw_write(HW_TRCPRGCTLR, 0);
+	hw_sync();
+}
