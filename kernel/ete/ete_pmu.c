@@ -699,6 +699,55 @@ static int ete_pmu_name_free(const char *name)
 	return -EEXIST;
 }
 
+/*
+ * Linux 6.1's perf core gives each task's software-context perf context
+ * the PMU that created it (ctx->pmu), and keeps the context for the
+ * task's life, even when the event that created it went away or its open
+ * failed a permission check.  It reaches the context's CPU context
+ * through ctx->pmu at the next switch or exit.  After this module goes,
+ * that would be freed memory: an oops in __perf_event_task_sched_in()
+ * the next time such a task runs.  Hand those contexts to the PMU that
+ * owns the shared software CPU context, which perf core's own switch
+ * code would do (perf_event_context_sched_in() resets ctx->pmu to it),
+ * and wait until no CPU can still be reading the old pointer.
+ */
+static void ete_forget_task_contexts(struct pmu *pmu, struct pmu *owner)
+{
+	struct task_struct *g, *t;
+	unsigned long flags;
+
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		struct perf_event_context *ctx =
+			READ_ONCE(t->perf_event_ctxp[perf_sw_context]);
+
+		if (!ctx || READ_ONCE(ctx->pmu) != pmu)
+			continue;
+		raw_spin_lock_irqsave(&ctx->lock, flags);
+		if (ctx->pmu == pmu)
+			WRITE_ONCE(ctx->pmu, owner);
+		raw_spin_unlock_irqrestore(&ctx->lock, flags);
+	}
+	rcu_read_unlock();
+	/* A switch that read ctx->pmu before the write runs irqs-off. */
+	synchronize_rcu();
+}
+
+/*
+ * Unregister the PMU and hand back the task contexts it created (see
+ * ete_forget_task_contexts()), on the init error path as at exit.
+ */
+static void ete_pmu_unregister(struct ete_pmu *ep)
+{
+	/* The software context's CPU context is shared; its PMU is built in. */
+	struct pmu *owner = per_cpu_ptr(ep->pmu.pmu_cpu_context,
+					raw_smp_processor_id())->ctx.pmu;
+
+	perf_pmu_unregister(&ep->pmu);
+	if (owner != &ep->pmu)
+		ete_forget_task_contexts(&ep->pmu, owner);
+}
+
 int armtrace_ete_init(const char *name)
 {
 	struct ete_pmu *ep;
@@ -780,7 +829,7 @@ int armtrace_ete_init(const char *name)
 err_dirs:
 	ete_sysfs_cpu_dirs_remove(ep);
 err_pmu:
-	perf_pmu_unregister(&ep->pmu);
+	ete_pmu_unregister(ep);
 err_inst:
 	cpuhp_state_remove_instance(ete_hp_state, &ete_hp_node);
 err_hp:
@@ -795,56 +844,16 @@ err_ep:
 	return ret;
 }
 
-/*
- * Linux 6.1's perf core gives each task's software-context perf context
- * the PMU that created it (ctx->pmu), and keeps the context for the
- * task's life, even when the event that created it went away or its open
- * failed a permission check.  It reaches the context's CPU context
- * through ctx->pmu at the next switch or exit.  After this module goes,
- * that would be freed memory: an oops in __perf_event_task_sched_in()
- * the next time such a task runs.  Hand those contexts to the PMU that
- * owns the shared software CPU context, which perf core's own switch
- * code would do (perf_event_context_sched_in() resets ctx->pmu to it),
- * and wait until no CPU can still be reading the old pointer.
- */
-static void ete_forget_task_contexts(struct pmu *pmu, struct pmu *owner)
-{
-	struct task_struct *g, *t;
-	unsigned long flags;
-
-	rcu_read_lock();
-	for_each_process_thread(g, t) {
-		struct perf_event_context *ctx =
-			READ_ONCE(t->perf_event_ctxp[perf_sw_context]);
-
-		if (!ctx || READ_ONCE(ctx->pmu) != pmu)
-			continue;
-		raw_spin_lock_irqsave(&ctx->lock, flags);
-		if (ctx->pmu == pmu)
-			WRITE_ONCE(ctx->pmu, owner);
-		raw_spin_unlock_irqrestore(&ctx->lock, flags);
-	}
-	rcu_read_unlock();
-	/* A switch that read ctx->pmu before the write runs irqs-off. */
-	synchronize_rcu();
-}
-
 void armtrace_ete_exit(void)
 {
 	struct ete_pmu *ep = ete_pmu;
-	struct pmu *owner;
 
 	if (!ep)
 		return;
-	/* The software context's CPU context is shared; its PMU is built in. */
-	owner = per_cpu_ptr(ep->pmu.pmu_cpu_context,
-			    raw_smp_processor_id())->ctx.pmu;
 	debugfs_remove_recursive(ete_debugfs);
 	cpu_pm_unregister_notifier(&ep->cpu_pm_nb);
 	ete_sysfs_cpu_dirs_remove(ep);
-	perf_pmu_unregister(&ep->pmu);
-	if (owner != &ep->pmu)
-		ete_forget_task_contexts(&ep->pmu, owner);
+	ete_pmu_unregister(ep);
 	cpuhp_state_remove_instance(ete_hp_state, &ete_hp_node);
 	cpuhp_remove_multi_state(ete_hp_state);
 	hw->trbe_irq_free(ep->irq, ep->cpu);
