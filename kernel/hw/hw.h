@@ -84,6 +84,8 @@ struct hw_backend {
 	 * cpucaps (kernel/ete/ete_errata.c reads those).
 	 */
 	u32 (*trbe_errata)(u64 *midr);
+	/* HW_HAS_* of the calling CPU; NULL: its ID_AA64DFR0_EL1 says. */
+	unsigned int (*local_features)(void);
 	void (*release)(void);
 	/* A context switch to @next on this CPU (the model's CONTEXTIDR). */
 	void (*switch_to)(struct task_struct *next);

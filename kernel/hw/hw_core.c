@@ -41,11 +41,11 @@ static unsigned int hw_sysreg_features(void)
 
 /*
  * What the calling CPU has: on silicon its own ID_AA64DFR0_EL1 (CPUs of
- * one system may differ), on the model what the model emulates.
+ * one system may differ), on the model what the model says of that CPU.
  */
 unsigned int hw_local_features(void)
 {
-	return hw == &hw_sysreg_backend ? hw_sysreg_features() : hw_features;
+	return hw->local_features ? hw->local_features() : hw_sysreg_features();
 }
 EXPORT_SYMBOL_NS_GPL(hw_local_features, ARMTRACE);
 

@@ -147,6 +147,9 @@ struct hwm_model {
 	int trbe_p;			/* TRBIDR_EL1.P (trbe_p=) */
 	uint32_t errata[HWM_MAX_CPUS];	/* TRBE_WA_* played (errata=) */
 	int el2, el3;			/* the CPU has EL2, EL3 (el2=, el3=) */
+	uint8_t notrace[HWM_MAX_CPUS];	/* no ETE, no TRBE (traceN=off) */
+	int ete_min;			/* no optional ETE parts (ete_min=) */
+	int dirty;			/* trace left enabled (dirty=) */
 	unsigned int mispredict;	/* every Nth conditional branch (mispredict=) */
 	int exact;			/* icount: one thread, reached counts */
 	FILE *truth;
@@ -171,6 +174,8 @@ static inline unsigned int hwm_kernel_el(void)
 /* regs.c */
 void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
 		    unsigned int trbe_align, int trbe_p);
+void hwm_regs_variant(struct hwm_cpu *shm, int notrace, int ete_min,
+		      int dirty);
 void hwm_regs_errata(struct hwm_cpu *shm, uint32_t errata);
 int hwm_errata_parse(const char *list, uint32_t *errata);
 void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx);

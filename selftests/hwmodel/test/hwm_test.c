@@ -713,6 +713,7 @@ static void model_reset(unsigned int kernel_el, int el2, int el3)
 	hwm.brbe_nrec = 32;
 	tc.shm = &tcpu;
 	hwm_regs_reset(&tcpu, 32, 0, 0);
+	hwm_regs_variant(&tcpu, 0, 0, 0);
 	hwm_ete_init(&tc);
 	hwm_brb_reset(&tc.brbe.buf, 32);
 	pool_used = 0;
@@ -839,6 +840,48 @@ static void test_idregs(void)
 	hwm_regs_errata(&tcpu, TRBE_WA_PAD_BASE | TRBE_WA_SPARE_PAGE);
 	ok(tcpu.midr == 0x410fd470, "trbe errata ",
 	   "overwrite_fill + write_out_of_range: a Cortex-A710 r0p0 MIDR");
+}
+
+static void test_regs_variants(void)
+{
+	unsigned int r, kept = 1;
+
+	model_reset(1, 0, 0);
+	ok(tcpu.features == (HWM_F_ETE | HWM_F_TRBE | HWM_F_BRBE), "variant ",
+	   "the reference CPU has ETE, TRBE and BRBE");
+	hwm_regs_variant(&tcpu, 1, 0, 0);
+	for (r = 0; r < HW_NR_REGS; r++)
+		if (hw_reg_unit(r) != HW_UNIT_BRBE)
+			kept &= !tcpu.regs[r];
+	ok(tcpu.features == HWM_F_BRBE && kept && tcpu.regs[HW_BRBIDR0_EL1],
+	   "variant ", "traceN=off: no ETE, no TRBE, their registers all 0; BRBE stays");
+	model_reset(1, 0, 0);
+	hwm_regs_variant(&tcpu, 0, 1, 0);
+	ok(!(tcpu.regs[HW_TRCIDR0] & (TRCIDR0_TRCBB | TRCIDR0_TRCCCI |
+				      TRCIDR0_TSSIZE | TRCIDR0_QFILT)) &&
+	   (tcpu.regs[HW_TRCIDR3] & TRCIDR3_SYNCPR) &&
+	   !(tcpu.regs[HW_TRCIDR3] & TRCIDR3_STALLCTL) &&
+	   !(tcpu.regs[HW_TRCIDR4] & (TRCIDR4_NUMACPAIRS | TRCIDR4_NUMPC)) &&
+	   tcpu.regs[HW_TRCSYNCPR] == 0xc &&
+	   (tcpu.regs[HW_TRCIDR0] & TRCIDR0_RETSTACK), "variant ",
+	   "ete_min=on: no BB, CCI, TS, Q, stall, comparators; fixed sync period; the rest stays");
+	model_reset(1, 0, 0);
+	hwm_regs_variant(&tcpu, 0, 0, 1);
+	ksync();
+	tcpu.regs[HW_TRBBASER_EL1] = 0x10000;
+	tcpu.regs[HW_TRBPTR_EL1] = 0x10000;
+	tcpu.regs[HW_TRBSR_EL1] = 0;
+	ksync();
+	ok(tc.trbe.ignored == 3 && tcpu.regs[HW_TRBSR_EL1] == TRBSR_EL1_WRAP,
+	   "variant ",
+	   "(TRBE programming: writes while enabled are ignored) dirty=on: left collecting, base, pointer and status ignore writes");
+	tcpu.regs[HW_TRBLIMITR_EL1] = 0;
+	ksync();
+	tcpu.regs[HW_TRBBASER_EL1] = 0x10000;
+	tcpu.regs[HW_TRBSR_EL1] = 0;
+	ksync();
+	ok(tc.trbe.ignored == 3 && !tcpu.regs[HW_TRBSR_EL1], "variant ",
+	   "dirty=on: once E is cleared they take writes");
 }
 
 static void test_ete_ctx(void)
@@ -1387,6 +1430,7 @@ int main(void)
 	test_trbe_errata();
 	test_vi();
 	test_idregs();
+	test_regs_variants();
 	test_ete_ctx();
 	test_ete_viewinst();
 	test_ete_isb_waypoint();
