@@ -77,6 +77,7 @@ u32 ete_errata_probe(unsigned int cpu);
 /* ete_sysfs.c */
 extern const struct attribute_group *ete_attr_groups[];
 int ete_sysfs_cpu_dirs(struct ete_pmu *ep);
+void ete_sysfs_cpu_online(struct ete_pmu *ep, int cpu);
 void ete_sysfs_cpu_dirs_remove(struct ete_pmu *ep);
 
 #endif /* ARMTRACE_ETE_H */

@@ -581,6 +581,7 @@ static int ete_cpu_online(unsigned int cpu, struct hlist_node *node)
 	ete_unit_reset();
 	cpumask_set_cpu(cpu, &ete_pmu->supported);
 	hw->trbe_irq_enable(ete_pmu->irq);
+	ete_sysfs_cpu_online(ete_pmu, cpu);
 	return 0;
 }
 
