@@ -44,7 +44,13 @@ RUNS=(
 "hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on,trbe_align=6 --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIGR=40|hw_ete_dump|"
 "ete-e2e|--hwmodel=truth=$BUILD/logs/truth-ete-e2e.log,exact=on|ete_perf_dump ete_groups|"
 "ete-e2e-fill|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-fill.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@500 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_LOSS=1|ete_perf_dump|"
-"ete-tests|--hwmodel=truth=$BUILD/logs/truth-ete-tests.log --smp 2 --env ARMTRACE_EL=1|ete_errno ete_priv ete_loss ete_lifecycle.sh|"
+# The TRBE as a previous owner may leave it (dirty=on): enabled, WRAP set.
+"ete-tests|--hwmodel=truth=$BUILD/logs/truth-ete-tests.log,dirty=on --smp 2 --env ARMTRACE_EL=1|ete_errno ete_priv ete_loss ete_lifecycle.sh|"
+# CPUs that differ: CPU 1 without ETE and TRBE, or with a refused TRBE.
+"ete-cpus|--smp 2 --hwmodel=trace1=off --env ARMTRACE_NOTRACE=1|ete_cpus|"
+"ete-cpus-refused|--smp 2 --hwmodel=errata1=unusable|ete_cpus|"
+# A trace unit without any optional part (ete_min=on).
+"ete-min|--hwmodel=truth=$BUILD/logs/truth-ete-min.log,exact=on,ete_min=on|ete_perf_dump|"
 "ete-tests-el2|--hwmodel --el2 --env ARMTRACE_EL=2|ete_errno ete_priv|"
 "ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=4000|ete_perf_dump|"
 # The kernel traced too: kernel code as the model translated it (code=).
@@ -122,9 +128,9 @@ one_run() {
 		[ $name = hwmodel-brbe-el2-vhe ] && numrec=64
 		[ $rc -eq 0 ] && { "$BUILD/host/brbe_check" "$log" \
 			"$BUILD/logs/truth-$name.log" $numrec >> "$log" 2>&1 || rc=1; } ;;
-	ete-e2e)
+	ete-e2e|ete-min)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
-			"$BUILD/logs/truth-ete-e2e.log" 16 "$G/ete_perf_dump" \
+			"$BUILD/logs/truth-$name.log" 16 "$G/ete_perf_dump" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	ete-e2e-fill)
 		# A 4-page buffer nobody reads: its first window, a whole

@@ -67,6 +67,7 @@
 
 /* TRCIDR4: comparators and resources */
 #define TRCIDR4_NUMACPAIRS	0x0000000fu
+#define TRCIDR4_NUMPC		0x0000f000u	/* PE comparator inputs */
 #define TRCIDR4_NUMRSPAIR	0x000f0000u	/* resource selector pairs - 1 */
 
 /* TRCVICTLR: ViewInst main control */

@@ -70,7 +70,10 @@ HW_REG_RW(TRCCIDCVR0,      2, 1,  3,  0, 0)
 HW_REG_RW(TRCVMIDCVR0,     2, 1,  3,  0, 1)
 HW_REG_RW(TRCCIDCCTLR0,    2, 1,  3,  0, 2)
 
-/* TRBE and the trace filter controls, read-write */
+/*
+ * TRBE and the trace filter controls, read-write (TRB* first and
+ * together, BRB* together: hw_reg_unit() in hw_regs.h)
+ */
 HW_REG_RW(TRBLIMITR_EL1,   3, 0,  9, 11, 0)
 HW_REG_RW(TRBPTR_EL1,      3, 0,  9, 11, 1)
 HW_REG_RW(TRBBASER_EL1,    3, 0,  9, 11, 2)

@@ -29,6 +29,25 @@ enum hw_reg {
 	HW_NR_REGS
 };
 
+/*
+ * The unit a register belongs to, which ID_AA64DFR0_EL1 says a CPU has or
+ * not: BRBE (BRBE), TRBE (TraceBuffer), and the trace unit with its
+ * filter controls TRFCR_ELx (TraceVer, TraceFilt), which is the rest.
+ * hw_reg_list.h keeps the TRBE and the BRBE registers together.
+ */
+enum hw_reg_unit { HW_UNIT_ETE, HW_UNIT_TRBE, HW_UNIT_BRBE };
+
+static inline enum hw_reg_unit hw_reg_unit(enum hw_reg reg)
+{
+	if ((reg >= HW_BRBCR_EL1 && reg <= HW_BRBTGTINJ_EL1) ||
+	    reg == HW_BRBIDR0_EL1)
+		return HW_UNIT_BRBE;
+	if ((reg >= HW_TRBLIMITR_EL1 && reg <= HW_TRBTRG_EL1) ||
+	    reg == HW_TRBIDR_EL1)
+		return HW_UNIT_TRBE;
+	return HW_UNIT_ETE;
+}
+
 /* Whether software may write @reg: a constant for a constant @reg. */
 #define HW_REG_WRITABLE(reg)	((reg) < HW_FIRST_RO_REG)
 

@@ -34,7 +34,7 @@
 
 #define HWM_COMPATIBLE		"armtrace,hwmodel"
 #define HWM_MAGIC		0x4c45444f4d485441ULL	/* "ATHMODEL" */
-#define HWM_ABI_VERSION		5
+#define HWM_ABI_VERSION		6
 #define HWM_PAGE		4096
 #define HWM_CPU_PAGES		2
 #define HWM_MAX_CPUS		8
@@ -117,6 +117,14 @@ struct hwm_cpu {
 	__u64 midr;
 	__u64 trbe_errata;
 	__u64 trbe_errata_bytes;	/* plugin: bytes an erratum misplaced */
+	/*
+	 * plugin: HWM_F_* of this CPU, a subset of hwm_global.features (the
+	 * traceN=off option: a CPU of a mixed system without ETE and TRBE,
+	 * whose ID_AA64DFR0_EL1 says so and whose trace registers are all
+	 * absent)
+	 */
+	__u32 features;
+	__u32 reserved;
 };
 
 #endif /* ARMTRACE_HWMODEL_ABI_H */

@@ -32,6 +32,7 @@ struct ete_cpu {
 	struct perf_output_handle handle;
 	struct ete_caps caps;
 	bool usable;			/* ETE + TRBE this driver can program */
+	bool offline;			/* past its hotplug teardown */
 	u64 align;			/* 1 << TRBIDR_EL1.Align */
 	u32 wa;				/* TRBE_WA_*: errata workarounds */
 	/*
@@ -68,6 +69,7 @@ void ete_unit_stop(u64 *trbsr, u64 *trbptr);
 void ete_trbe_start(const struct ete_buf *buf, const struct ete_cpu *ec);
 void ete_trbe_stop(u64 *trbsr, u64 *trbptr);
 void ete_read_caps(struct ete_caps *caps);
+void ete_unit_reset(void);
 
 /* ete_errata.c: the TRBE_WA_* the calling CPU needs, logged */
 u32 ete_errata_probe(unsigned int cpu);
@@ -75,6 +77,7 @@ u32 ete_errata_probe(unsigned int cpu);
 /* ete_sysfs.c */
 extern const struct attribute_group *ete_attr_groups[];
 int ete_sysfs_cpu_dirs(struct ete_pmu *ep);
+void ete_sysfs_cpu_online(struct ete_pmu *ep, int cpu);
 void ete_sysfs_cpu_dirs_remove(struct ete_pmu *ep);
 
 #endif /* ARMTRACE_ETE_H */

@@ -389,7 +389,16 @@ static void ete_event_stop(struct perf_event *event, int flags)
  */
 static int ete_event_add(struct perf_event *event, int flags)
 {
-	this_cpu_ptr(ete_pmu->cpu)->event = event;
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+
+	/*
+	 * A per-task event follows its task onto every CPU; on one without
+	 * a usable unit (none, refused, going offline) it cannot run, and
+	 * perf keeps it inactive there (its running time shows the gap).
+	 */
+	if (!ec->usable || ec->offline)
+		return -ENODEV;
+	ec->event = event;
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START)
 		ete_event_start(event, PERF_EF_RELOAD);
@@ -533,8 +542,19 @@ stop:
 static int ete_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
 	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
+	unsigned int f;
 
 	ec->programmed = 0;
+	ec->usable = false;
+	ec->offline = false;
+	/* A CPU without ETE and TRBE has none of their registers. */
+	preempt_disable();
+	f = hw_local_features();
+	preempt_enable();
+	if ((f & (HW_HAS_ETE | HW_HAS_TRBE)) != (HW_HAS_ETE | HW_HAS_TRBE)) {
+		pr_info("cpu%u: no ETE with TRBE: not traced\n", cpu);
+		return 0;
+	}
 	ete_read_caps(&ec->caps);
 	ec->caps.kernel_at_el2 = is_kernel_in_hyp_mode();
 	ec->usable = !ete_caps_usable(&ec->caps);
@@ -553,8 +573,15 @@ static int ete_cpu_online(unsigned int cpu, struct hlist_node *node)
 		return 0;
 	}
 	ete_pmu->wa_any |= ec->wa;
+	/*
+	 * Firmware, a kexec'd kernel or another driver may have left the
+	 * unit running: stop both, TRBE first, before anything relies on
+	 * TRBLIMITR_EL1.E being 0 or on a clear TRBSR_EL1.
+	 */
+	ete_unit_reset();
 	cpumask_set_cpu(cpu, &ete_pmu->supported);
 	hw->trbe_irq_enable(ete_pmu->irq);
+	ete_sysfs_cpu_online(ete_pmu, cpu);
 	return 0;
 }
 
@@ -578,6 +605,8 @@ static int ete_cpu_offline(unsigned int cpu, struct hlist_node *node)
 		ete_window_end(ec, trbsr, trbptr);
 		event->hw.state |= PERF_HES_STOPPED;
 	}
+	/* Until it is back online, nothing may start on this CPU. */
+	ec->offline = true;
 	local_irq_restore(flags);
 	hw->trbe_irq_disable(ete_pmu->irq);
 	cpumask_clear_cpu(cpu, &ete_pmu->supported);
@@ -671,6 +700,55 @@ static int ete_pmu_name_free(const char *name)
 	return -EEXIST;
 }
 
+/*
+ * Linux 6.1's perf core gives each task's software-context perf context
+ * the PMU that created it (ctx->pmu), and keeps the context for the
+ * task's life, even when the event that created it went away or its open
+ * failed a permission check.  It reaches the context's CPU context
+ * through ctx->pmu at the next switch or exit.  After this module goes,
+ * that would be freed memory: an oops in __perf_event_task_sched_in()
+ * the next time such a task runs.  Hand those contexts to the PMU that
+ * owns the shared software CPU context, which perf core's own switch
+ * code would do (perf_event_context_sched_in() resets ctx->pmu to it),
+ * and wait until no CPU can still be reading the old pointer.
+ */
+static void ete_forget_task_contexts(struct pmu *pmu, struct pmu *owner)
+{
+	struct task_struct *g, *t;
+	unsigned long flags;
+
+	rcu_read_lock();
+	for_each_process_thread(g, t) {
+		struct perf_event_context *ctx =
+			READ_ONCE(t->perf_event_ctxp[perf_sw_context]);
+
+		if (!ctx || READ_ONCE(ctx->pmu) != pmu)
+			continue;
+		raw_spin_lock_irqsave(&ctx->lock, flags);
+		if (ctx->pmu == pmu)
+			WRITE_ONCE(ctx->pmu, owner);
+		raw_spin_unlock_irqrestore(&ctx->lock, flags);
+	}
+	rcu_read_unlock();
+	/* A switch that read ctx->pmu before the write runs irqs-off. */
+	synchronize_rcu();
+}
+
+/*
+ * Unregister the PMU and hand back the task contexts it created (see
+ * ete_forget_task_contexts()), on the init error path as at exit.
+ */
+static void ete_pmu_unregister(struct ete_pmu *ep)
+{
+	/* The software context's CPU context is shared; its PMU is built in. */
+	struct pmu *owner = per_cpu_ptr(ep->pmu.pmu_cpu_context,
+					raw_smp_processor_id())->ctx.pmu;
+
+	perf_pmu_unregister(&ep->pmu);
+	if (owner != &ep->pmu)
+		ete_forget_task_contexts(&ep->pmu, owner);
+}
+
 int armtrace_ete_init(const char *name)
 {
 	struct ete_pmu *ep;
@@ -752,7 +830,7 @@ int armtrace_ete_init(const char *name)
 err_dirs:
 	ete_sysfs_cpu_dirs_remove(ep);
 err_pmu:
-	perf_pmu_unregister(&ep->pmu);
+	ete_pmu_unregister(ep);
 err_inst:
 	cpuhp_state_remove_instance(ete_hp_state, &ete_hp_node);
 err_hp:
@@ -767,56 +845,16 @@ err_ep:
 	return ret;
 }
 
-/*
- * Linux 6.1's perf core gives each task's software-context perf context
- * the PMU that created it (ctx->pmu), and keeps the context for the
- * task's life, even when the event that created it went away or its open
- * failed a permission check.  It reaches the context's CPU context
- * through ctx->pmu at the next switch or exit.  After this module goes,
- * that would be freed memory: an oops in __perf_event_task_sched_in()
- * the next time such a task runs.  Hand those contexts to the PMU that
- * owns the shared software CPU context, which perf core's own switch
- * code would do (perf_event_context_sched_in() resets ctx->pmu to it),
- * and wait until no CPU can still be reading the old pointer.
- */
-static void ete_forget_task_contexts(struct pmu *pmu, struct pmu *owner)
-{
-	struct task_struct *g, *t;
-	unsigned long flags;
-
-	rcu_read_lock();
-	for_each_process_thread(g, t) {
-		struct perf_event_context *ctx =
-			READ_ONCE(t->perf_event_ctxp[perf_sw_context]);
-
-		if (!ctx || READ_ONCE(ctx->pmu) != pmu)
-			continue;
-		raw_spin_lock_irqsave(&ctx->lock, flags);
-		if (ctx->pmu == pmu)
-			WRITE_ONCE(ctx->pmu, owner);
-		raw_spin_unlock_irqrestore(&ctx->lock, flags);
-	}
-	rcu_read_unlock();
-	/* A switch that read ctx->pmu before the write runs irqs-off. */
-	synchronize_rcu();
-}
-
 void armtrace_ete_exit(void)
 {
 	struct ete_pmu *ep = ete_pmu;
-	struct pmu *owner;
 
 	if (!ep)
 		return;
-	/* The software context's CPU context is shared; its PMU is built in. */
-	owner = per_cpu_ptr(ep->pmu.pmu_cpu_context,
-			    raw_smp_processor_id())->ctx.pmu;
 	debugfs_remove_recursive(ete_debugfs);
 	cpu_pm_unregister_notifier(&ep->cpu_pm_nb);
 	ete_sysfs_cpu_dirs_remove(ep);
-	perf_pmu_unregister(&ep->pmu);
-	if (owner != &ep->pmu)
-		ete_forget_task_contexts(&ep->pmu, owner);
+	ete_pmu_unregister(ep);
 	cpuhp_state_remove_instance(ete_hp_state, &ete_hp_node);
 	cpuhp_remove_multi_state(ete_hp_state);
 	hw->trbe_irq_free(ep->irq, ep->cpu);

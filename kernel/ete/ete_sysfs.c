@@ -8,6 +8,7 @@
  *   caps/     what the trace units have
  *   cpuN/trcidr/trcidr{0,1,2,8}, cpuN/mgmt/{trcdevarch,trcauthstatus}
  *             each CPU's ID registers, in hex, read when it came online
+ *             (before or after the load)
  *
  * Neither `cpus` nor `cpumask`: perf would take the PMU for a core or an
  * uncore PMU and open per-CPU events where cs_etm opens one per task.
@@ -15,6 +16,7 @@
 #include <linux/bitops.h>
 #include <linux/device.h>
 #include <linux/kobject.h>
+#include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
 #include <asm/virt.h>
@@ -221,35 +223,39 @@ static const struct attribute_group *ete_cpu_groups[] = {
 	NULL,
 };
 
-int ete_sysfs_cpu_dirs(struct ete_pmu *ep)
+/*
+ * The directories exist from the PMU's registration to its removal, for
+ * the CPUs supported then and for those that come online in between
+ * (ete_sysfs_cpu_online()).  The lock orders a CPU coming online against
+ * the load: a CPU that is in ep->supported before the load makes the
+ * directories gets one from the load, one that joins later from its
+ * online callback.
+ */
+static DEFINE_MUTEX(ete_dirs_lock);
+static bool ete_dirs_live;
+
+static int ete_sysfs_cpu_dir(struct ete_pmu *ep, int cpu)
 {
+	struct kobject *k;
 	char name[16];
-	int cpu, ret;
+	int ret;
 
-	for_each_cpu(cpu, &ep->supported) {
-		struct kobject *k;
-
-		snprintf(name, sizeof(name), "cpu%d", cpu);
-		k = kobject_create_and_add(name, &ep->pmu.dev->kobj);
-		if (!k) {
-			ret = -ENOMEM;
-			goto err;
-		}
-		ret = sysfs_create_groups(k, ete_cpu_groups);
-		if (ret) {
-			kobject_put(k);
-			goto err;
-		}
-		ep->cpu_dirs[cpu] = k;
+	if (ep->cpu_dirs[cpu])
+		return 0;
+	snprintf(name, sizeof(name), "cpu%d", cpu);
+	k = kobject_create_and_add(name, &ep->pmu.dev->kobj);
+	if (!k)
+		return -ENOMEM;
+	ret = sysfs_create_groups(k, ete_cpu_groups);
+	if (ret) {
+		kobject_put(k);
+		return ret;
 	}
+	ep->cpu_dirs[cpu] = k;
 	return 0;
-
-err:
-	ete_sysfs_cpu_dirs_remove(ep);
-	return ret;
 }
 
-void ete_sysfs_cpu_dirs_remove(struct ete_pmu *ep)
+static void ete_sysfs_cpu_dirs_put(struct ete_pmu *ep)
 {
 	int cpu;
 
@@ -260,4 +266,45 @@ void ete_sysfs_cpu_dirs_remove(struct ete_pmu *ep)
 		kobject_put(ep->cpu_dirs[cpu]);
 		ep->cpu_dirs[cpu] = NULL;
 	}
+}
+
+int ete_sysfs_cpu_dirs(struct ete_pmu *ep)
+{
+	int cpu, ret = 0;
+
+	mutex_lock(&ete_dirs_lock);
+	for_each_cpu(cpu, &ep->supported) {
+		ret = ete_sysfs_cpu_dir(ep, cpu);
+		if (ret)
+			break;
+	}
+	if (ret)
+		ete_sysfs_cpu_dirs_put(ep);
+	else
+		ete_dirs_live = true;
+	mutex_unlock(&ete_dirs_lock);
+	return ret;
+}
+
+/*
+ * A supported CPU that came online after the load (it was offline then,
+ * or joined the system later) gets its directory now; one that goes
+ * offline keeps it, as its ID registers do not change.  Runs in the CPU's
+ * hotplug thread, which may sleep.
+ */
+void ete_sysfs_cpu_online(struct ete_pmu *ep, int cpu)
+{
+	mutex_lock(&ete_dirs_lock);
+	if (ete_dirs_live && ete_sysfs_cpu_dir(ep, cpu))
+		pr_warn("cpu%d: no sysfs directory: perf lacks its ID registers\n",
+			cpu);
+	mutex_unlock(&ete_dirs_lock);
+}
+
+void ete_sysfs_cpu_dirs_remove(struct ete_pmu *ep)
+{
+	mutex_lock(&ete_dirs_lock);
+	ete_dirs_live = false;
+	ete_sysfs_cpu_dirs_put(ep);
+	mutex_unlock(&ete_dirs_lock);
 }

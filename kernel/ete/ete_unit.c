@@ -143,6 +143,8 @@ static void ete_unit_ranges(const struct ete_hwcfg *cfg)
 int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 		   const struct ete_buf *buf, const struct ete_cpu *ec)
 {
+	u32 idr0 = ec->caps.trcidr[0], idr3 = ec->caps.trcidr[3];
+	u32 idr4 = ec->caps.trcidr[4];
 	int ret;
 
 	if (programmed)
@@ -155,20 +157,32 @@ int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 
 	hw_write(HW_TRCCONFIGR, cfg->trcconfigr);
 	hw_write(HW_TRCTRACEIDR, ETE_TRACE_ID(smp_processor_id()));
-	hw_write(HW_TRCSYNCPR, cfg->trcsyncpr);
-	hw_write(HW_TRCCCCTLR, cfg->trcccctlr);
 	hw_write(HW_TRCVICTLR, cfg->trcvictlr);
-	ete_unit_ranges(cfg);
-	hw_write(HW_TRCVISSCTLR, 0);
-	hw_write(HW_TRCVIPCSSCTLR, 0);
 	hw_write(HW_TRCEVENTCTL0R, 0);
 	hw_write(HW_TRCEVENTCTL1R, 0);
-	hw_write(HW_TRCTSCTLR, 0);
-	hw_write(HW_TRCSTALLCTLR, 0);
-	hw_write(HW_TRCBBCTLR, 0);
-	hw_write(HW_TRCQCTLR, 0);
 	hw_write(HW_TRCAUXCTLR, 0);
 	hw_write(HW_TRCRSR, 0);
+	hw_write(HW_TRCVISSCTLR, 0);
+	/*
+	 * The rest exist only where the ID registers say so; elsewhere an
+	 * access is UNDEFINED (ETE register descriptions).
+	 */
+	if (!(idr3 & TRCIDR3_SYNCPR))		/* else TRCSYNCPR is fixed */
+		hw_write(HW_TRCSYNCPR, cfg->trcsyncpr);
+	if (idr0 & TRCIDR0_TRCCCI)
+		hw_write(HW_TRCCCCTLR, cfg->trcccctlr);
+	if (ETE_FIELD_GET(TRCIDR4_NUMACPAIRS, idr4))
+		ete_unit_ranges(cfg);
+	if (ETE_FIELD_GET(TRCIDR4_NUMPC, idr4))
+		hw_write(HW_TRCVIPCSSCTLR, 0);
+	if (ETE_FIELD_GET(TRCIDR0_TSSIZE, idr0))
+		hw_write(HW_TRCTSCTLR, 0);
+	if (idr3 & TRCIDR3_STALLCTL)
+		hw_write(HW_TRCSTALLCTLR, 0);
+	if (idr0 & TRCIDR0_TRCBB)
+		hw_write(HW_TRCBBCTLR, 0);
+	if (idr0 & TRCIDR0_QFILT)
+		hw_write(HW_TRCQCTLR, 0);
 
 enable:
 	ete_trbe_start(buf, ec);
@@ -214,4 +228,22 @@ void ete_unit_stop(u64 *trbsr, u64 *trbptr)
 		pr_warn_ratelimited("armtrace: cpu%d: trace unit not idle after %u us\n",
 				    smp_processor_id(), ETE_IDLE_TIMEOUT_US);
 	ete_trbe_stop(trbsr, trbptr);
+}
+
+/*
+ * A CPU coming online: whatever ran before us (firmware, a kexec'd
+ * kernel, another trace driver) may have left the buffer enabled or its
+ * status set.  Disable the TRBE first, so that its pointer and status
+ * registers take writes, then the trace unit and the trace filter.
+ */
+void ete_unit_reset(void)
+{
+	hw_write(HW_TRBLIMITR_EL1, 0);
+	/* TRBLIMITR.E is 0 from here: the writes below take effect. */
+	hw_sync();
+	hw_write(HW_TRBPTR_EL1, 0);
+	hw_write(HW_TRBSR_EL1, 0);
+	hw_write(HW_TRFCR_EL1, 0);
+	hw_write(HW_TRCPRGCTLR, 0);
+	hw_sync();
 }

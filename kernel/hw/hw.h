@@ -84,6 +84,8 @@ struct hw_backend {
 	 * cpucaps (kernel/ete/ete_errata.c reads those).
 	 */
 	u32 (*trbe_errata)(u64 *midr);
+	/* HW_HAS_* of the calling CPU; NULL: its ID_AA64DFR0_EL1 says. */
+	unsigned int (*local_features)(void);
 	void (*release)(void);
 	/* A context switch to @next on this CPU (the model's CONTEXTIDR). */
 	void (*switch_to)(struct task_struct *next);
@@ -99,6 +101,8 @@ extern unsigned int hw_features;
 
 int hw_probe(void);
 void hw_release(void);
+/* HW_HAS_* of the calling CPU (preemption off). */
+unsigned int hw_local_features(void);
 
 /*
  * The one subscriber to context switches (BRBE's invalidation), called

@@ -40,6 +40,16 @@ static unsigned int hw_sysreg_features(void)
 }
 
 /*
+ * What the calling CPU has: on silicon its own ID_AA64DFR0_EL1 (CPUs of
+ * one system may differ), on the model what the model says of that CPU.
+ */
+unsigned int hw_local_features(void)
+{
+	return hw->local_features ? hw->local_features() : hw_sysreg_features();
+}
+EXPORT_SYMBOL_NS_GPL(hw_local_features, ARMTRACE);
+
+/*
  * One sched_switch probe for the whole module, registered when something
  * needs it: the model's CONTEXTIDR and BRBE's invalidation both need the
  * switch, and Linux 6.1 exports neither the tracepoint nor perf's

@@ -26,6 +26,7 @@
 #include <asm/virt.h>
 #include <clocksource/arm_arch_timer.h>
 
+#include <armtrace/ete_regs.h>
 #include <armtrace/hwmodel_abi.h>
 #include <armtrace/trbe_errata.h>
 #include <armtrace/trbe_regs.h>
@@ -84,14 +85,100 @@ static enum hw_reg model_redirect(enum hw_reg reg)
 	return reg;
 }
 
+static const char *const model_reg_names[HW_NR_REGS] = {
+#define HW_REG_RW(name, op0, op1, crn, crm, op2) \
+	[HW_##name] = #name,
+#define HW_REG_RO(name, op0, op1, crn, crm, op2) \
+	[HW_##name] = #name,
+#include <armtrace/hw_reg_list.h>
+#undef HW_REG_RW
+#undef HW_REG_RO
+};
+
+/*
+ * Does this CPU implement @reg?  Its unit must be there (the model's
+ * word for ID_AA64DFR0_EL1), and some trace unit registers exist only
+ * where its ID registers say so (ETE register descriptions, "present
+ * only when ...").
+ */
+static bool model_reg_present(const struct hwm_cpu *c, enum hw_reg reg)
+{
+	static const u32 unit_feature[] = {
+		[HW_UNIT_ETE] = HWM_F_ETE,
+		[HW_UNIT_TRBE] = HWM_F_TRBE,
+		[HW_UNIT_BRBE] = HWM_F_BRBE,
+	};
+	u32 idr0 = READ_ONCE(c->regs[HW_TRCIDR0]);
+	u32 idr3 = READ_ONCE(c->regs[HW_TRCIDR3]);
+	u32 idr4 = READ_ONCE(c->regs[HW_TRCIDR4]);
+	unsigned int pairs = ETE_FIELD_GET(TRCIDR4_NUMACPAIRS, idr4);
+
+	if (!(READ_ONCE(c->features) & unit_feature[hw_reg_unit(reg)]))
+		return false;
+	switch (reg) {
+	case HW_TRCCCCTLR:
+		return idr0 & TRCIDR0_TRCCCI;
+	case HW_TRCTSCTLR:
+		return ETE_FIELD_GET(TRCIDR0_TSSIZE, idr0);
+	case HW_TRCBBCTLR:
+		return idr0 & TRCIDR0_TRCBB;
+	case HW_TRCQCTLR:
+		return idr0 & TRCIDR0_QFILT;
+	case HW_TRCSTALLCTLR:
+		return idr3 & TRCIDR3_STALLCTL;
+	case HW_TRCVIPCSSCTLR:
+		return ETE_FIELD_GET(TRCIDR4_NUMPC, idr4);
+	case HW_TRCVIIECTLR:
+		return pairs;
+	default:
+		break;
+	}
+	/* Two address comparators a pair. */
+	if (reg >= HW_TRCACVR0 && reg <= HW_TRCACVR15)
+		return reg - HW_TRCACVR0 < 2 * pairs;
+	if (reg >= HW_TRCACATR0 && reg <= HW_TRCACATR15)
+		return reg - HW_TRCACATR0 < 2 * pairs;
+	return true;
+}
+
+/*
+ * An access to a register the CPU does not implement is UNDEFINED: on
+ * silicon the kernel takes an undefined-instruction exception.  The
+ * model has no such exception; it warns (every guest run fails on a
+ * kernel warning) and the access has no effect, so a driver that
+ * touches what the ID registers say is not there fails its tests here.
+ */
+static bool model_undefined(const struct hwm_cpu *c, enum hw_reg reg,
+			    const char *how)
+{
+	if (likely(model_reg_present(c, reg)))
+		return false;
+	WARN(1, "%s %s on cpu%d: not implemented there, UNDEFINED on silicon\n",
+	     how, model_reg_names[reg], smp_processor_id());
+	return true;
+}
+
 static u64 model_read(enum hw_reg reg)
 {
-	return READ_ONCE(model_this_cpu()->regs[model_redirect(reg)]);
+	struct hwm_cpu *c = model_this_cpu();
+
+	reg = model_redirect(reg);
+	if (model_undefined(c, reg, "mrs"))
+		return 0;
+	return READ_ONCE(c->regs[reg]);
 }
 
 static void model_write(enum hw_reg reg, u64 val)
 {
-	WRITE_ONCE(model_this_cpu()->regs[model_redirect(reg)], val);
+	struct hwm_cpu *c = model_this_cpu();
+
+	reg = model_redirect(reg);
+	if (model_undefined(c, reg, "msr"))
+		return;
+	/* TRCIDR3.SYNCPR: the period is fixed, TRCSYNCPR read-only. */
+	if (reg == HW_TRCSYNCPR && (READ_ONCE(c->regs[HW_TRCIDR3]) & TRCIDR3_SYNCPR))
+		return;
+	WRITE_ONCE(c->regs[reg], val);
 }
 
 static void model_sync(void)
@@ -310,6 +397,19 @@ static void model_release(void)
 	model_base = NULL;
 }
 
+/* HW_HAS_* of a model CPU: what its ID_AA64DFR0_EL1 would say. */
+static unsigned int model_features_of(u32 f)
+{
+	return (f & HWM_F_ETE ? HW_HAS_ETE : 0) |
+	       (f & HWM_F_TRBE ? HW_HAS_TRBE : 0) |
+	       (f & HWM_F_BRBE ? HW_HAS_BRBE : 0);
+}
+
+static unsigned int model_local_features(void)
+{
+	return model_features_of(READ_ONCE(model_this_cpu()->features));
+}
+
 /* The errata the plugin plays on this CPU (its errata= option). */
 static u32 model_trbe_errata(u64 *midr)
 {
@@ -341,6 +441,7 @@ static const struct hw_backend hw_model_backend = {
 	.trbe_irq_enable = model_irq_enable,
 	.trbe_irq_disable = model_irq_disable,
 	.trbe_errata	= model_trbe_errata,
+	.local_features	= model_local_features,
 };
 
 int hw_model_probe(const struct hw_backend **out, unsigned int *features)
@@ -391,8 +492,6 @@ int hw_model_probe(const struct hw_backend **out, unsigned int *features)
 	smp_wmb();
 	WRITE_ONCE(g->guest_attached, 1);
 	*out = &hw_model_backend;
-	*features = (g->features & HWM_F_ETE ? HW_HAS_ETE : 0) |
-		    (g->features & HWM_F_TRBE ? HW_HAS_TRBE : 0) |
-		    (g->features & HWM_F_BRBE ? HW_HAS_BRBE : 0);
+	*features = model_features_of(READ_ONCE(g->features));
 	return 0;
 }

@@ -33,6 +33,25 @@ while [ $i -lt 20 ]; do
 	i=$((i + 1))
 done
 tap $bad "insmod, trace an event, rmmod: 20 times"
+
+# perf reads cpuN/ of every CPU it records on: one offline at the load
+# gets its directory when it comes online.
+if [ -e /sys/devices/system/cpu/cpu1/online ]; then
+	d=/sys/bus/event_source/devices/ete
+	echo 0 > /sys/devices/system/cpu/cpu1/online
+	insmod ./armtrace.ko
+	tap "$([ ! -e $d/cpu1 ] && [ -e $d/cpu0/trcidr/trcidr0 ]; echo $?)" "cpu1 offline at the load: cpu0/, no cpu1/"
+	echo 1 > /sys/devices/system/cpu/cpu1/online
+	tap "$([ -n "$(cat $d/cpu1/trcidr/trcidr0)" ] &&
+	       [ "$(cat $d/cpu1/trcidr/trcidr0)" = "$(cat $d/cpu0/trcidr/trcidr0)" ] &&
+	       [ "$(cat $d/cpu1/mgmt/trcdevarch)" = "$(cat $d/cpu0/mgmt/trcdevarch)" ]; echo $?)" \
+	    "cpu1 online after the load: cpu1/ has its ID registers ($(cat $d/cpu1/trcidr/trcidr0 2>/dev/null))"
+	echo 0 > /sys/devices/system/cpu/cpu1/online
+	echo 1 > /sys/devices/system/cpu/cpu1/online
+	tap "$([ -e $d/cpu1/trcidr/trcidr0 ]; echo $?)" "cpu1 offline and online again: still one cpu1/"
+	rmmod armtrace
+	tap $? "rmmod removes a directory made at CPU online"
+fi
 insmod ./armtrace.ko
 tap $? "armtrace.ko loads again for the rest"
 

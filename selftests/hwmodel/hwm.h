@@ -30,7 +30,7 @@ struct hwm_tb {
 	uint64_t target;	/* direct branch target of the last insn */
 	uint16_t n;		/* instructions */
 	uint8_t kernel;		/* in the TTBR1 half */
-	uint8_t vec;		/* starts like a Linux exception vector slot */
+	uint8_t vec;		/* kernel, 0x80-aligned: may be a vector slot */
 	uint8_t kinds[];	/* enum hwm_kind of each instruction */
 };
 
@@ -73,6 +73,9 @@ struct hwm_vcpu {
 	/* blocks ran at an EL that is not observed since the last observed one */
 	uint8_t unobs_valid;
 	uint8_t unobs_el;		/* the highest such EL */
+	/* the kernel EL's vector table (VBAR_ELx), once an entry showed it */
+	uint8_t vbar_known;
+	uint64_t vbar;
 	/* an exception from an observed EL into one that is not */
 	struct {
 		uint8_t valid;
@@ -144,6 +147,9 @@ struct hwm_model {
 	int trbe_p;			/* TRBIDR_EL1.P (trbe_p=) */
 	uint32_t errata[HWM_MAX_CPUS];	/* TRBE_WA_* played (errata=) */
 	int el2, el3;			/* the CPU has EL2, EL3 (el2=, el3=) */
+	uint8_t notrace[HWM_MAX_CPUS];	/* no ETE, no TRBE (traceN=off) */
+	int ete_min;			/* no optional ETE parts (ete_min=) */
+	int dirty;			/* trace left enabled (dirty=) */
 	unsigned int mispredict;	/* every Nth conditional branch (mispredict=) */
 	int exact;			/* icount: one thread, reached counts */
 	FILE *truth;
@@ -168,6 +174,8 @@ static inline unsigned int hwm_kernel_el(void)
 /* regs.c */
 void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
 		    unsigned int trbe_align, int trbe_p);
+void hwm_regs_variant(struct hwm_cpu *shm, int notrace, int ete_min,
+		      int dirty);
 void hwm_regs_errata(struct hwm_cpu *shm, uint32_t errata);
 int hwm_errata_parse(const char *list, uint32_t *errata);
 void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx);

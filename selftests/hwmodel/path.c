@@ -57,6 +57,31 @@ static void emit_exc(struct hwm_vcpu *c, unsigned int type, uint64_t src,
 	hwm_ete_exception(c, type, src, ret, vector, el_to);
 }
 
+/*
+ * Vector tables are 2 KB aligned; an exception taken from a lower EL
+ * enters the upper half (offsets 0x400-0x780), one from the same EL the
+ * lower half (Arm ARM D1.3.1, "Exception vectors").  An exception from
+ * EL0 always shows a change of EL, so its entry tells VBAR_ELx of the
+ * kernel's EL; with it, a same-EL exception is told from an indirect
+ * branch that happens to land on a 0x80-aligned kernel address (a
+ * return into a module, say), which is what a vector slot looks like.
+ */
+static void learn_vbar(struct hwm_vcpu *c, uint64_t vector)
+{
+	if ((vector & 0x7f) || (vector & 0x7ff) < 0x400)
+		return;
+	c->vbar = vector & ~0x7ffull;
+	c->vbar_known = 1;
+}
+
+/* May block @t be the entry of an exception taken at the kernel's EL? */
+static int same_el_vector(const struct hwm_vcpu *c, const struct hwm_tb *t)
+{
+	if (!t->vec || (t->vaddr & 0x7ff) >= 0x400)
+		return 0;
+	return !c->vbar_known || (t->vaddr & ~0x7ffull) == c->vbar;
+}
+
 /* Is @s where the PE may go after block @p completes, without exception? */
 static int legal_next(const struct hwm_tb *p, unsigned int el_p, uint64_t s,
 		      unsigned int el_s)
@@ -273,12 +298,16 @@ static void resolve(struct hwm_vcpu *c, const struct hwm_tb *t,
 			c->prev = NULL;
 			return;
 		}
+		if (el_s > el_p)
+			learn_vbar(c, s);
 		resolve_exc(c, p, from, reached, vec_class(s),
-			    el_s > el_p || t->vec ? s : 0, el_s, 0);
+			    el_s > el_p || same_el_vector(c, t) ? s : 0, el_s,
+			    0);
 		return;
 	}
 	if (legal_next(p, el_p, s, el_s) &&
-	    !(t->vec && el_s && hwm_kind_is_indirect(kind) && kind != HWM_K_ERET)) {
+	    !(el_s && same_el_vector(c, t) && hwm_kind_is_indirect(kind) &&
+	      kind != HWM_K_ERET)) {
 		run_insns(c, p, from, n);
 		if (hwm_kind_is_branch(kind))
 			emit_branch(c, kind, ADDR(p, last), s,
@@ -286,7 +315,9 @@ static void resolve(struct hwm_vcpu *c, const struct hwm_tb *t,
 				    el_p, el_s);
 		return;
 	}
-	if (el_s > el_p || (t->kernel && t->vec)) {
+	if (el_s > el_p)
+		learn_vbar(c, s);
+	if (el_s > el_p || same_el_vector(c, t)) {
 		/* Into the handler, which is observed too. */
 		resolve_exc(c, p, from, reached, vec_class(s), s, el_s, 0);
 		return;
@@ -331,6 +362,9 @@ void hwm_path_tb(struct hwm_vcpu *c, const struct hwm_tb *t, uint64_t reached)
 		c->prev = NULL;
 		return;
 	}
+	/* Up from an EL not observed: only an exception goes there. */
+	if (c->unobs_valid && c->unobs_el < el)
+		learn_vbar(c, t->vaddr);
 	if (c->pend.valid) {
 		unsigned int el_h = c->pend.el_to;
 

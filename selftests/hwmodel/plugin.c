@@ -25,6 +25,9 @@
  *                 overwrite_fill, write_out_of_range, tsb_flush,
  *                 drain_after_disable, isb_after_enable, unusable
  *   errataN=LIST  the same for CPU N only (added to errata=)
+ *   traceN=off    CPU N has neither ETE nor TRBE (hwm_regs_variant())
+ *   ete_min=on    the trace unit has none of its optional parts
+ *   dirty=on      the TRBE starts enabled, as a previous owner left it
  *
  * Documentation/hwmodel.rst says what is modelled and how.
  */
@@ -296,6 +299,22 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			hwm.el3 = on(v);
 		else if (KEY("mispredict"))
 			hwm.mispredict = strtoul(v, NULL, 0);
+		else if (KEY("ete_min"))
+			hwm.ete_min = on(v);
+		else if (KEY("dirty"))
+			hwm.dirty = on(v);
+		else if (klen > 5 && !strncmp(argv[a], "trace", 5)) {
+			char *end;
+			unsigned long cpu = strtoul(argv[a] + 5, &end, 10);
+
+			if (end != eq || cpu >= HWM_MAX_CPUS ||
+			    (strcmp(v, "off") && strcmp(v, "on"))) {
+				hwm_logf("hwmodel: %s: traceN=on|off, N < %u\n",
+					 argv[a], HWM_MAX_CPUS);
+				return -1;
+			}
+			hwm.notrace[cpu] = !on(v);
+		}
 		else if (klen >= 6 && !strncmp(argv[a], "errata", 6)) {
 			char *end;
 			unsigned long cpu = strtoul(argv[a] + 6, &end, 10);
@@ -359,6 +378,8 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 		hwm_regs_reset(c->shm, hwm.brbe_nrec, hwm.trbe_align,
 			       hwm.trbe_p);
 		hwm_regs_errata(c->shm, hwm.errata[i]);
+		hwm_regs_variant(c->shm, hwm.notrace[i], hwm.ete_min,
+				 hwm.dirty);
 		hwm_brb_reset(&c->brbe.buf, hwm.brbe_nrec);
 		hwm_ete_init(c);
 	}

@@ -42,6 +42,54 @@ void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
 }
 
 /*
+ * What the plugin options make of the reference CPU.
+ *
+ * @notrace (traceN=off): a CPU without ETE and TRBE, as in a system
+ * whose CPUs differ: ID_AA64DFR0_EL1 (hwm_cpu.features) says so and its
+ * trace registers do not exist, so they read as zero here; the guest's
+ * model backend plays an access to them as the UNDEFINED exception it is.
+ *
+ * @ete_min (ete_min=on): a trace unit with none of the optional parts the
+ * driver programs (ETE register descriptions: "present only when ..."):
+ * no branch broadcast, cycle counting, global timestamps or Q filtering
+ * (TRCIDR0), no stall control and a fixed synchronization period
+ * (TRCIDR3.SYNCPR: TRCSYNCPR reads its IMPLEMENTATION DEFINED value, here
+ * every 4 KiB), no address or PE comparators (TRCIDR4).
+ *
+ * @dirty (dirty=on): the unit as a previous owner (firmware, a kexec'd
+ * kernel, another driver) may leave it: the trace buffer unit enabled and
+ * collecting (TRBLIMITR_EL1.E, TRBSR_EL1.S clear) with a stale WRAP
+ * flag, so the registers a driver programs ignore its writes until E is
+ * cleared (hwm_trbe_program()).
+ */
+void hwm_regs_variant(struct hwm_cpu *shm, int notrace, int ete_min,
+		      int dirty)
+{
+	unsigned int r;
+
+	shm->features = HWM_F_ETE | HWM_F_TRBE | HWM_F_BRBE;
+	if (notrace) {
+		shm->features &= ~(HWM_F_ETE | HWM_F_TRBE);
+		for (r = 0; r < HW_NR_REGS; r++)
+			if (hw_reg_unit(r) != HW_UNIT_BRBE)
+				shm->regs[r] = 0;
+		return;
+	}
+	if (ete_min) {
+		shm->regs[HW_TRCIDR0] &= ~(TRCIDR0_TRCBB | TRCIDR0_TRCCCI |
+					   TRCIDR0_TSSIZE | TRCIDR0_QFILT);
+		shm->regs[HW_TRCIDR3] = (shm->regs[HW_TRCIDR3] &
+					 ~TRCIDR3_STALLCTL) | TRCIDR3_SYNCPR;
+		shm->regs[HW_TRCIDR4] &= ~(TRCIDR4_NUMACPAIRS | TRCIDR4_NUMPC);
+		shm->regs[HW_TRCSYNCPR] = 0xc;
+	}
+	if (dirty) {
+		shm->regs[HW_TRBLIMITR_EL1] = TRBLIMITR_EL1_E;
+		shm->regs[HW_TRBSR_EL1] = TRBSR_EL1_WRAP;
+	}
+}
+
+/*
  * The errata= option: names of what the part does wrong, ':'-separated
  * (QEMU splits plugin options at commas), as TRBE_WA_* bits.
  */

@@ -713,6 +713,7 @@ static void model_reset(unsigned int kernel_el, int el2, int el3)
 	hwm.brbe_nrec = 32;
 	tc.shm = &tcpu;
 	hwm_regs_reset(&tcpu, 32, 0, 0);
+	hwm_regs_variant(&tcpu, 0, 0, 0);
 	hwm_ete_init(&tc);
 	hwm_brb_reset(&tc.brbe.buf, 32);
 	pool_used = 0;
@@ -839,6 +840,48 @@ static void test_idregs(void)
 	hwm_regs_errata(&tcpu, TRBE_WA_PAD_BASE | TRBE_WA_SPARE_PAGE);
 	ok(tcpu.midr == 0x410fd470, "trbe errata ",
 	   "overwrite_fill + write_out_of_range: a Cortex-A710 r0p0 MIDR");
+}
+
+static void test_regs_variants(void)
+{
+	unsigned int r, kept = 1;
+
+	model_reset(1, 0, 0);
+	ok(tcpu.features == (HWM_F_ETE | HWM_F_TRBE | HWM_F_BRBE), "variant ",
+	   "the reference CPU has ETE, TRBE and BRBE");
+	hwm_regs_variant(&tcpu, 1, 0, 0);
+	for (r = 0; r < HW_NR_REGS; r++)
+		if (hw_reg_unit(r) != HW_UNIT_BRBE)
+			kept &= !tcpu.regs[r];
+	ok(tcpu.features == HWM_F_BRBE && kept && tcpu.regs[HW_BRBIDR0_EL1],
+	   "variant ", "traceN=off: no ETE, no TRBE, their registers all 0; BRBE stays");
+	model_reset(1, 0, 0);
+	hwm_regs_variant(&tcpu, 0, 1, 0);
+	ok(!(tcpu.regs[HW_TRCIDR0] & (TRCIDR0_TRCBB | TRCIDR0_TRCCCI |
+				      TRCIDR0_TSSIZE | TRCIDR0_QFILT)) &&
+	   (tcpu.regs[HW_TRCIDR3] & TRCIDR3_SYNCPR) &&
+	   !(tcpu.regs[HW_TRCIDR3] & TRCIDR3_STALLCTL) &&
+	   !(tcpu.regs[HW_TRCIDR4] & (TRCIDR4_NUMACPAIRS | TRCIDR4_NUMPC)) &&
+	   tcpu.regs[HW_TRCSYNCPR] == 0xc &&
+	   (tcpu.regs[HW_TRCIDR0] & TRCIDR0_RETSTACK), "variant ",
+	   "ete_min=on: no BB, CCI, TS, Q, stall, comparators; fixed sync period; the rest stays");
+	model_reset(1, 0, 0);
+	hwm_regs_variant(&tcpu, 0, 0, 1);
+	ksync();
+	tcpu.regs[HW_TRBBASER_EL1] = 0x10000;
+	tcpu.regs[HW_TRBPTR_EL1] = 0x10000;
+	tcpu.regs[HW_TRBSR_EL1] = 0;
+	ksync();
+	ok(tc.trbe.ignored == 3 && tcpu.regs[HW_TRBSR_EL1] == TRBSR_EL1_WRAP,
+	   "variant ",
+	   "(TRBE programming: writes while enabled are ignored) dirty=on: left collecting, base, pointer and status ignore writes");
+	tcpu.regs[HW_TRBLIMITR_EL1] = 0;
+	ksync();
+	tcpu.regs[HW_TRBBASER_EL1] = 0x10000;
+	tcpu.regs[HW_TRBSR_EL1] = 0;
+	ksync();
+	ok(tc.trbe.ignored == 3 && !tcpu.regs[HW_TRBSR_EL1], "variant ",
+	   "dirty=on: once E is cleared they take writes");
 }
 
 static void test_ete_ctx(void)
@@ -1192,6 +1235,71 @@ static void test_brbe_freeze(void)
 	   "brbe freeze ", "FZP 0: no freeze, the IRQ record stays");
 }
 
+#define MOD_FN		0xffff800000a01000ull	/* a module function: nop; ret */
+#define MOD_RET_HI	0xffff800000a00e80ull	/* 0x80-aligned, a table's upper half */
+#define MOD_RET_LO	0xffff800000a00a00ull	/* 0x80-aligned, lower half */
+#define VEC_CUR_IRQ	(VBAR + 0x280)
+
+static void truth_open(void);
+static int truth_has(const char *line, const char *not);
+
+/*
+ * EL0 and EL1 recorded: B, B.cond at EL0, an IRQ, and in its handler a
+ * module function called twice, whose returns land on 0x80-aligned
+ * addresses (as a module's layout may have it); then the handler
+ * reports a PMU overflow (@report) or takes an IRQ at its own EL (a BR
+ * into VBAR + 0x280).
+ */
+static void vbar_program(int report)
+{
+	run(blk(0x400000, "oob", 0x400100));
+	run(blk(0x400100, "oc", 0x400200));
+	run(blk(0x400200, "ooo", 0));
+	run(blk(VEC_LOWER_IRQ, "oL", MOD_FN));
+	run(blk(MOD_FN, "ot", 0));
+	run(blk(MOD_RET_HI, "oL", MOD_FN));
+	run(blk(MOD_FN, "ot", 0));
+	if (report) {
+		run(blk(MOD_RET_LO, "oL", KSYNC));
+		tcpu.cmd = HWM_CMD_PMU_OVERFLOW;
+		ksync();
+		return;
+	}
+	run(blk(MOD_RET_LO, "or", 0));
+	run(blk(VEC_CUR_IRQ, "oo", 0));
+}
+
+static void test_path_vectors(void)
+{
+	const uint64_t cr = BRBCR_ELX_E0BRE | BRBCR_ELX_E1BRE | BRBCR_ELX_CC |
+			    BRBCR_ELX_EXCEPTION | BRBCR_ELX_FZP;
+
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	vbar_program(1);
+	ok(truth_has("B 0 ret 0xffff800000a01004 0xffff800000a00e80 1 1 1\n"
+		     "B 0 bl 0xffff800000a00e84 0xffff800000a01000 1 1 1\n"
+		     "B 0 ret 0xffff800000a01004 0xffff800000a00a00 1 1 1",
+		     "X 0 irq 0xffff800000a0"), "path vector ",
+	   "(vector tables are 2 KB aligned; same-EL entries in the lower half) returns to 0x80-aligned module addresses are returns, in either half once VBAR_EL1 is known");
+	ok(tc.vbar_known && tc.vbar == VBAR, "path vector ",
+	   "VBAR_EL1 learnt from the entry of an exception from EL0");
+	ok((tcpu.regs[HW_BRBFCR_EL1] & BRBFCR_EL1_PAUSED) &&
+	   FIELD_GET(BRBINF_EL1_TYPE, rec_inf(0)) == BRBINF_TYPE_DIRECT_COND &&
+	   FIELD_GET(BRBINF_EL1_EL, rec_inf(0)) == 0 && rec_inf(1) &&
+	   !rec_inf(2), "path vector ",
+	   "(BRBCR_EL1.FZP) the overflow reported from the handler freezes before the IRQ: EL0's B.cond is the newest record");
+
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	vbar_program(0);
+	ok(truth_has("X 0 irq 0xffff800000a00a04 0xffff800000a00a04 0xffff800008010280 1 1",
+		     NULL), "path vector ",
+	   "an IRQ at EL1 after a BR, entering VBAR_EL1 + 0x280: still an exception");
+}
+
 /* The ground-truth log, in memory. */
 static char *truth_buf;
 static size_t truth_len;
@@ -1206,7 +1314,7 @@ static void truth_open(void)
 /* Does the log hold @line (a whole line)? Closes it. */
 static int truth_has(const char *line, const char *not)
 {
-	char want[160];
+	char want[512];
 	int found;
 
 	fclose(hwm.truth);
@@ -1322,6 +1430,7 @@ int main(void)
 	test_trbe_errata();
 	test_vi();
 	test_idregs();
+	test_regs_variants();
 	test_ete_ctx();
 	test_ete_viewinst();
 	test_ete_isb_waypoint();
@@ -1332,6 +1441,7 @@ int main(void)
 	test_brbe_el2_gate();
 	test_brbe_freeze();
 	test_path_traps();
+	test_path_vectors();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
