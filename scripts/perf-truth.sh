@@ -73,7 +73,9 @@ sed -n '/Magic number/,/TRCDEVARCH/p' "$base.dump" | sed 's/^/# /'
 "$PERF" --buildid-dir "$bid" script -v -i "$data" --symfs "$symfs" --itrace=b -F tid,cpu,ip,addr \
 	> "$base.branches" 2> "$base.script.err"
 tap $? "perf script --itrace=b decodes the file"
-grep -v '^cs_etm: ETE trace ID' "$base.script.err" | sed 's/^/# perf script: /' | head -n 20
+grep -v -e '^cs_etm: ETE trace ID' -e 'build id event received' \
+	-e 'unwind: target platform' "$base.script.err" |
+	sed 's/^/# perf script: /' | head -n 20
 # Every queue went to libete (perf-patches/0004), none to OpenCSD.
 queues=$(grep -c '^cs_etm: ETE trace ID .* decoded by libete$' "$base.script.err")
 [ "$queues" -gt 0 ]
@@ -93,6 +95,41 @@ for itrace in "b -F tid,cpu,ip,addr,flags" "i1i -F tid,cpu,ip,sym,symoff" \
 	tap $? "--itrace=${itrace%% *}: libete's samples are OpenCSD's ($(wc -l < "$base.libete.out") lines)"
 done
 rm -f "$base.libete.out" "$base.opencsd.out"
+
+# Calls and returns (--itrace=cr, perf-patches/0008): exactly the branch
+# samples flagged call or return, with the thread-stack's depth.
+popts=(--buildid-dir "$bid" script -i "$data" --symfs "$symfs")
+"$PERF" "${popts[@]}" --itrace=b -F ip,addr,flags 2>/dev/null |
+	grep -E '^ *(call|return) ' > "$base.b-cr"
+"$PERF" "${popts[@]}" --itrace=cr -F ip,addr,flags 2>/dev/null |
+	grep -E '^ *(call|return) ' > "$base.cr"
+[ -s "$base.cr" ] && cmp -s "$base.cr" "$base.b-cr"
+tap $? "--itrace=cr: the calls and returns of --itrace=b ($(grep -c call "$base.cr") calls, $(grep -c return "$base.cr") returns)"
+depths=$("$PERF" "${popts[@]}" --itrace=cr -F callindent 2>/dev/null |
+	sed 's/[^ ].*//' | awk '{ print length($0) }' | sort -un | wc -l)
+[ "$depths" -ge 3 ]
+tap $? "--itrace=cr: calls indented by their depth ($depths depths)"
+
+# Callchains (--itrace=g): one per instruction sample.  Where the trace
+# starts with the program and perf has its symbols (not CPU-wide, which
+# begins inside running processes), every chain ends in its entry point.
+"$PERF" "${popts[@]}" --itrace=i97i -F ip 2>/dev/null | grep -c . > "$base.ni"
+"$PERF" "${popts[@]}" --itrace=g64i97i -F ip 2>/dev/null |
+	awk 'BEGIN { RS = "" } { n++; c[$NF]++ } END {
+		for (k in c) print c[k], k; print n, "chains" }' |
+	sort -rn > "$base.chains"
+chains=$(sed -n 's/^\([0-9]*\) chains$/\1/p' "$base.chains")
+[ "${chains:-0}" -gt 0 ] && [ "$chains" = "$(cat "$base.ni")" ]
+tap $? "--itrace=g: a callchain for each of the $(cat "$base.ni") instruction samples"
+case $(basename "$base") in
+*perf-ete|*perf-ete-per-thread)	# perf_workload, with its symbols
+	start=$(sed -n 's/^\([0-9]*\) _start$/\1/p' "$base.chains")
+	[ "${start:-0}" = "$chains" ]
+	tap $? "--itrace=g: every chain ends in _start (${start:-0} of $chains)"
+	[ "${start:-0}" = "$chains" ] || sed 's/^/# /' "$base.chains" | head
+	;;
+esac
+rm -f "$base.b-cr" "$base.ni"
 
 # The loss the kernel flagged (armtrace_ete/loss, per CPU: TRUNCATED and
 # COLLISION records) is the loss perf reports, record for record.
