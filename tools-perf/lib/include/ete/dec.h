@@ -359,12 +359,14 @@ int ete_dec_decode(struct ete_dec *dec, const uint8_t *buf, size_t len,
 
 /**
  * ete_dec_packet() - decode one packet from elsewhere
- * @status: the packet layer's status for @pkt
+ * @dec: decoder
+ * @pkt: a packet from ete_pkt_decode() or ete_pkt_flush(), errors included
+ *	(their packet types say what went wrong, so no status is needed)
  *
  * For callers that run the packet layer themselves (e.g. to print the
  * packets too).  Do not mix with ete_dec_decode() on the same decoder.
  */
-int ete_dec_packet(struct ete_dec *dec, int status, const struct ete_pkt *pkt);
+int ete_dec_packet(struct ete_dec *dec, const struct ete_pkt *pkt);
 
 /**
  * ete_dec_flush() - end of trace

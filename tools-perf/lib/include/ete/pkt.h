@@ -357,7 +357,7 @@ int ete_pkt_decode(struct ete_pkt_decoder *dec, const uint8_t *buf,
 
 /**
  * struct ete_pkt_rec - one packet in compact form (ete_pkt_decode_batch())
- * @off: index of the packet's first byte minus the call's @index
+ * @off: offset of the packet's first byte from the call's @buf
  * @type: &enum ete_pkt_type
  * @len: bytes the packet spans
  * @hdr: header byte
@@ -411,7 +411,6 @@ struct ete_pkt_rec {
  * @dec: decoder
  * @buf: trace bytes
  * @len: number of bytes at @buf
- * @index: index of @buf[0] in the trace
  * @used: set to the number of bytes consumed from @buf
  * @rec: filled with up to @max packets
  * @max: room at @rec
@@ -436,8 +435,8 @@ struct ete_pkt_rec {
  * ete_pkt_decode() (then *@used is 0).
  */
 size_t ete_pkt_decode_batch(struct ete_pkt_decoder *dec, const uint8_t *buf,
-			    size_t len, uint64_t index, size_t *used,
-			    struct ete_pkt_rec *rec, size_t max);
+			    size_t len, size_t *used, struct ete_pkt_rec *rec,
+			    size_t max);
 
 /**
  * ete_pkt_flush() - end of trace
