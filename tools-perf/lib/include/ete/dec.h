@@ -228,6 +228,7 @@ struct ete_p0 {
  * allocate it rather than putting it on a small stack.
  */
 struct ete_dec {
+	/* private: */
 	struct ete_pkt_decoder pkt;
 	struct ete_dec_config cfg;
 	struct ete_img *img;
@@ -334,6 +335,7 @@ void ete_dec_set_img(struct ete_dec *dec, struct ete_img *img);
 
 /**
  * ete_dec_reset() - back to the unsynchronised state
+ * @dec: decoder
  *
  * As at the start of a new trace session: the next packet reports a
  * NO_SYNC with reason "reset-decoder".  Ends a stop by the sink: later
@@ -365,18 +367,28 @@ int ete_dec_decode(struct ete_dec *dec, const uint8_t *buf, size_t len,
  *
  * For callers that run the packet layer themselves (e.g. to print the
  * packets too).  Do not mix with ete_dec_decode() on the same decoder.
+ *
+ * Return: %ETE_DEC_OK or %ETE_DEC_ERR_SINK.
  */
 int ete_dec_packet(struct ete_dec *dec, const struct ete_pkt *pkt);
 
 /**
  * ete_dec_flush() - end of trace
+ * @dec: decoder
  *
  * Drops a packet left incomplete, emits what the end of trace commits
  * (elements that need no commit) and an EO_TRACE element.
+ *
+ * Return: %ETE_DEC_OK or %ETE_DEC_ERR_SINK.
  */
 int ete_dec_flush(struct ete_dec *dec);
 
-/** ete_elem_type_name() - "INSTR_RANGE", ... */
+/**
+ * ete_elem_type_name() - OpenCSD-compatible name of an element type
+ * @type: &enum ete_elem_type
+ *
+ * Return: a static string such as "INSTR_RANGE"; "UNKNOWN" if out of range.
+ */
 const char *ete_elem_type_name(unsigned int type);
 
 #ifdef __cplusplus

@@ -101,6 +101,7 @@ struct ete_path_opts {
  * struct ete_path - walker state (caller-owned, fields private)
  */
 struct ete_path {
+	/* private: */
 	struct ete_path_image img;
 	struct ete_path_opts o;
 	uint64_t rng;
