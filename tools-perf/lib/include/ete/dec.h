@@ -164,21 +164,30 @@ struct ete_elem {
 	} ctx;
 };
 
-/*
- * Sink: receives @n elements in trace order.  Return 0 to go on; non-zero
- * stops decoding: that call and every later ete_dec_decode() and
- * ete_dec_flush() return %ETE_DEC_ERR_SINK without calling the sink again
- * (the elements not yet delivered are dropped) until ete_dec_reset().
+/**
+ * typedef ete_dec_sink_fn - receives the elements, in trace order
+ * @ctx: the caller's pointer given to ete_dec_init()
+ * @elem: the elements
+ * @n: how many at @elem
+ *
+ * Return: 0 to go on; non-zero stops decoding: that call and every later
+ * ete_dec_decode() and ete_dec_flush() return %ETE_DEC_ERR_SINK without
+ * calling the sink again (the elements not yet delivered are dropped)
+ * until ete_dec_reset().
  */
 typedef int (*ete_dec_sink_fn)(void *ctx, const struct ete_elem *elem,
 			       size_t n);
 
-/*
- * Context hook: told of each PE_CONTEXT element as it is made, before any
- * later instruction range is followed through the image.  Elements reach
- * the sink in batches, after the ranges of the batch were walked; a
- * caller whose image depends on the context (another process's code at
- * the same addresses) switches or invalidates it here.
+/**
+ * typedef ete_dec_ctx_fn - context hook
+ * @ctx: the caller's pointer given to ete_dec_set_ctx_fn()
+ * @elem: the PE_CONTEXT element
+ *
+ * Told of each PE_CONTEXT element as it is made, before any later
+ * instruction range is followed through the image.  Elements reach the
+ * sink in batches, after the ranges of the batch were walked; a caller
+ * whose image depends on the context (another process's code at the same
+ * addresses) switches or invalidates it here.
  */
 typedef void (*ete_dec_ctx_fn)(void *ctx, const struct ete_elem *elem);
 

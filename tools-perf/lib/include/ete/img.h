@@ -35,9 +35,14 @@ enum ete_img_status {
 	ETE_IMG_ERR_NOSUPPORT = -5,
 };
 
-/*
- * Read callback: copy up to @len bytes at @addr into @buf; return how many
- * bytes could be read (0: not accessible).
+/**
+ * typedef ete_img_read_fn - read callback for addresses no region covers
+ * @ctx: the caller's pointer given to ete_img_set_callback()
+ * @addr: first address to read
+ * @buf: where to copy the bytes
+ * @len: room at @buf
+ *
+ * Return: how many bytes could be read (0: @addr is not accessible).
  */
 typedef size_t (*ete_img_read_fn)(void *ctx, uint64_t addr, void *buf,
 				  size_t len);
