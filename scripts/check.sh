@@ -49,6 +49,18 @@ clean_build() {
 	fi
 }
 
+# kernel-doc warns once per parameter, member or enum value a comment
+# leaves out (the 6.1 script does not check Return: sections) and prints
+# nothing for a clean file; its exit status ignores warnings, so the
+# output is what decides.
+kdoc_clean() {
+	local out
+	out=$(perl "$CACHE/linux-source/scripts/kernel-doc" -none "$@" 2>&1) &&
+		[ -z "$out" ] && return 0
+	printf '%s\n' "$out"
+	return 1
+}
+
 cd "$TOP" || exit 1
 suite kbuild-w1 tap_cmd "kernel modules build clean with W=1" \
 	clean_build make --no-print-directory modules
@@ -70,6 +82,8 @@ suite hwmodel-build tap_cmd "hardware model plugin builds" \
 suite hwmodel-units make --no-print-directory -C selftests/hwmodel check
 if [ -f tools-perf/Makefile ]; then
 	suite tools-perf make --no-print-directory -C tools-perf check
+	suite libete-kdoc tap_cmd "libete's public headers are kernel-doc clean" \
+		kdoc_clean tools-perf/lib/include/ete/*.h
 fi
 # The perf series as upstream would take it: checkpatch on each patch
 # (FILE_PATH_CHANGES asks for MAINTAINERS, which is not in the perf

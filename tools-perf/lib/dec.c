@@ -604,9 +604,8 @@ static void packet(struct ete_dec *d, const struct ete_pkt *pkt)
 	}
 }
 
-int ete_dec_packet(struct ete_dec *d, int status, const struct ete_pkt *pkt)
+int ete_dec_packet(struct ete_dec *d, const struct ete_pkt *pkt)
 {
-	(void)status;	/* errors have their own packet types */
 	packet(d, pkt);
 	dec_out_flush(d);
 	return d->sink_err ? ETE_DEC_ERR_SINK : ETE_DEC_OK;

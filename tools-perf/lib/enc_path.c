@@ -369,8 +369,8 @@ static uint32_t enc_imm19(uint32_t op, int64_t d)
 	return op | (((uint32_t)d & 0x7ffffu) << 5);
 }
 
-void ete_path_gen_program(uint8_t *buf, size_t len, uint64_t base,
-			  uint64_t seed, unsigned int branch_pct)
+void ete_path_gen_program(uint8_t *buf, size_t len, uint64_t seed,
+			  unsigned int branch_pct)
 {
 	static const uint32_t plain[] = {
 		0xd503201fu,	/* nop */
@@ -383,7 +383,6 @@ void ete_path_gen_program(uint8_t *buf, size_t len, uint64_t base,
 	int64_t n = (int64_t)(len / INSN);
 	unsigned int vec_len = 0;
 
-	(void)base;
 	for (int64_t i = 0; i < n; i++) {
 		uint32_t insn;
 		int64_t j = below(&s, (uint32_t)n), d = j - i;
@@ -444,10 +443,11 @@ void ete_path_gen_program(uint8_t *buf, size_t len, uint64_t base,
 			}
 		}
 		/*
-		 * The vector table (the walker's VBAR is @base): each entry
-		 * is a short handler that returns at once.  Random code
-		 * there could take an SVC before any branch, and a walk
-		 * would spend the rest of the trace in that loop.
+		 * The vector table (the walker's VBAR is the image
+		 * base): each entry is a short handler that returns at
+		 * once.  Random code there could take an SVC before any
+		 * branch, and a walk would spend the rest of the trace in
+		 * that loop.
 		 */
 		if (i % VEC_ENTRY_INSNS == 0)
 			vec_len = 1 + below(&s, VEC_ENTRY_INSNS - 2);

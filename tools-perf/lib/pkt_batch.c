@@ -139,13 +139,12 @@ static inline int keep_rec(void *ctx, enum pkt_emit_kind kind,
 }
 
 size_t ete_pkt_decode_batch(struct ete_pkt_decoder *d, const uint8_t *buf,
-			    size_t len, uint64_t index, size_t *used,
-			    struct ete_pkt_rec *rec, size_t max)
+			    size_t len, size_t *used, struct ete_pkt_rec *rec,
+			    size_t max)
 {
 	const uint8_t *end = pkt_batch_end(d, buf, len, max);
 	struct ete_pkt_rec *r = rec;
 
-	(void)index;
 	*used = end ? pkt_batch_loop(d, buf, end, &r, 1, keep_rec, NULL) : 0;
 	return (size_t)(r - rec);
 }

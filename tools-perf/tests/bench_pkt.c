@@ -79,8 +79,8 @@ static uint64_t pass_batch(void *ctx, const uint8_t *buf, size_t len)
 	while (off < len) {
 		size_t used, k;
 
-		k = ete_pkt_decode_batch(d, buf + off, len - off, off, &used,
-					 rec, NREC);
+		k = ete_pkt_decode_batch(d, buf + off, len - off, &used, rec,
+					 NREC);
 		off += used;
 		n += k;
 		if (k)

@@ -184,7 +184,7 @@ static bool own_input(struct input *in, uint8_t *code)
 	char why[256];
 	bool ok;
 
-	ete_path_gen_program(code, OWN_CODE, OWN_BASE, 1, 15);
+	ete_path_gen_program(code, OWN_CODE, 1, 15);
 	ok = !enc_run_path(&cfg, &img, OWN_BASE + 0x1000, &ctx, &po, 3000,
 			   &evs, &out, why, sizeof(why)) &&
 		!ete_img_init(&in->img);

@@ -51,7 +51,7 @@ static int bench(const char *name, uint32_t configr, uint16_t cc_pm)
 
 	if (!ev || !buf || !code)
 		return 1;
-	ete_path_gen_program(code, img.len, img.base, 7, 15);
+	ete_path_gen_program(code, img.len, 7, 15);
 	if (ete_path_init(&p, &img, img.base + 0x1000, &ctx, &po))
 		return 1;
 	for (size_t i = 0; i < NEV; i++)

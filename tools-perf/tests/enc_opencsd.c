@@ -159,8 +159,7 @@ static int one_case(const struct oc_cfg *c, uint64_t seed, size_t nev,
 	o.cc_min = ETE_FIELD_GET(TRCCCCTLR_THRESHOLD, c->ccctlr);
 	o.cc_max = o.cc_min + ((r >> 56) & 1 ? 20 : 100000);
 
-	ete_path_gen_program(code, len, c->base, seed,
-			     5 + (unsigned int)(seed % 30));
+	ete_path_gen_program(code, len, seed, 5 + (unsigned int)(seed % 30));
 	img.base = c->base;
 	img.data = code;
 	img.len = len;

@@ -107,8 +107,7 @@ static int one_case(const struct rt_cfg *c, uint64_t seed, size_t nev,
 		return -1;
 	make_cfg(c, &cfg);
 	make_opts(&cfg, seed, &o);
-	ete_path_gen_program(code, len, c->base, seed,
-			     5 + (unsigned int)(seed % 30));
+	ete_path_gen_program(code, len, seed, 5 + (unsigned int)(seed % 30));
 	img.base = c->base;
 	img.data = code;
 	img.len = len;

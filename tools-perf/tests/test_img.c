@@ -271,7 +271,7 @@ static void test_programs(void)
 	for (int p = 0; p < 2; p++) {
 		struct tally t = { 0 }, t0 = { 0 }, tf = { 0 };
 
-		ete_path_gen_program(prog[p], PROG_LEN, PROG_BASE, 7 + p, pct[p]);
+		ete_path_gen_program(prog[p], PROG_LEN, 7 + p, pct[p]);
 		memcpy(progx[p], prog[p], PROG_LEN);
 		add_barriers(progx[p], PROG_LEN, 300);
 
@@ -626,7 +626,7 @@ static void test_chain(void)
 	unsigned int flags = 0, follow = 0;
 	uint64_t a = PROG_BASE;
 
-	ete_path_gen_program(progc, PROG_LEN, PROG_BASE, 11, 15);
+	ete_path_gen_program(progc, PROG_LEN, 11, 15);
 	add_barriers(progc, PROG_LEN, 300);
 	if (!img_one(&img, &m, PROG_BASE, progc, PROG_LEN)) {
 		tap_ok(false, "image set-up");

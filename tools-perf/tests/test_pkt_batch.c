@@ -199,7 +199,7 @@ static long check(const struct ete_pkt_config *cfg, const uint8_t *buf,
 			int st;
 
 			nr = ete_pkt_decode_batch(&d, buf + off + pos, n - pos,
-						  off + pos, &used, rec, max);
+						  &used, rec, max);
 			for (size_t i = 0; i < nr; i++, k++) {
 				if (k >= ref->n || ref->status[k] ||
 				    !rec_matches(&rec[i], off + pos,

@@ -52,7 +52,7 @@ static void on_packet(void *ctx, unsigned int id, int status,
 	if (status < 0)
 		d->t->errors++;
 	if (id < MAX_IDS && d->dec[id])
-		ete_dec_packet(d->dec[id], status, pkt);
+		ete_dec_packet(d->dec[id], pkt);
 }
 
 static void finish(struct dumper *d)

@@ -244,7 +244,7 @@ int synth_main(int argc, char **argv)
 	code = malloc(len);
 	if (!code)
 		return 1;
-	ete_path_gen_program(code, len, CODE_BASE, o.seed, 15);
+	ete_path_gen_program(code, len, o.seed, 15);
 	snprintf(fname, sizeof(fname), "%s/code.bin", o.dir);
 	f = fopen(fname, "wb");
 	if (!f || fwrite(code, 1, len, f) != len || fclose(f)) {

@@ -106,8 +106,12 @@ unsigned int ete_a64_classify(uint32_t op, uint64_t addr, unsigned int flags,
 
 /**
  * ete_a32_classify() - classify an A32 instruction
+ * @op: the instruction word
+ * @addr: its address (direct branch targets are relative to @addr + 8)
+ * @flags: ETE_INSN_F_* options
+ * @out: filled in; @out->next_isa is T32 after BLX
  *
- * Same contract as ete_a64_classify(); @out->next_isa is T32 after BLX.
+ * Return: the class, as in @out->cls.
  */
 unsigned int ete_a32_classify(uint32_t op, uint64_t addr, unsigned int flags,
 			      struct ete_insn *out);
@@ -116,14 +120,19 @@ unsigned int ete_a32_classify(uint32_t op, uint64_t addr, unsigned int flags,
  * ete_t32_classify() - classify a T32 instruction
  * @hw: the first halfword in bits 15:0 and, for a 32-bit instruction, the
  *	second halfword in bits 31:16 (memory order, little-endian load)
+ * @addr: its address (direct branch targets are relative to @addr + 4)
+ * @flags: ETE_INSN_F_* options
+ * @out: filled in; @out->size says whether the instruction is 2 or 4
+ *	bytes, @out->next_isa is A32 after BLX
  *
- * @out->size says whether the instruction is 2 or 4 bytes.
+ * Return: the class, as in @out->cls.
  */
 unsigned int ete_t32_classify(uint32_t hw, uint64_t addr, unsigned int flags,
 			      struct ete_insn *out);
 
 /**
  * ete_a64_is_exc_gen() - is @op SVC, HVC or SMC?
+ * @op: an A64 instruction word
  *
  * These are not waypoints (the exception they cause is traced with an
  * Exception packet whose preferred return address is the next
@@ -131,21 +140,49 @@ unsigned int ete_t32_classify(uint32_t hw, uint64_t addr, unsigned int flags,
  * generator still has to know where they are.  Arm ARM "Exception
  * generation": bits 31:24 0xd4, opc (23:21) 000, op2 (4:2) 000,
  * LL (1:0) 01 SVC, 10 HVC, 11 SMC.
+ *
+ * Return: non-zero for SVC, HVC and SMC, 0 for anything else.
  */
 static inline int ete_a64_is_exc_gen(uint32_t op)
 {
 	return (op & 0xffe0001cu) == 0xd4000000u && (op & 3u) != 0;
 }
 
-/* True if the T32 halfword @hw starts a 32-bit instruction. */
+/**
+ * ete_t32_is_wide() - does a T32 halfword start a 32-bit instruction?
+ * @hw: the first halfword of the instruction
+ *
+ * Return: non-zero if @hw and the halfword after it form one instruction.
+ */
 static inline int ete_t32_is_wide(uint16_t hw)
 {
 	return (hw & 0xf800) >= 0xe800;
 }
 
-/* OpenCSD's names: "BR  ", "b+link ", "A64" (see Documentation/libete.rst) */
+/**
+ * ete_insn_class_name() - OpenCSD's name of an instruction class
+ * @cls: &enum ete_insn_class
+ *
+ * Return: a static string as element listings print it, such as "BR  ";
+ *	"?" if out of range.
+ */
 const char *ete_insn_class_name(unsigned int cls);
+
+/**
+ * ete_insn_sub_name() - OpenCSD's name of an instruction subtype
+ * @sub: &enum ete_insn_sub
+ *
+ * Return: a static string as element listings print it, such as
+ *	"b+link "; "?" if out of range.
+ */
 const char *ete_insn_sub_name(unsigned int sub);
+
+/**
+ * ete_isa_name() - OpenCSD's name of an instruction set
+ * @isa: &enum ete_isa
+ *
+ * Return: a static string such as "A64"; "Unknown" if out of range.
+ */
 const char *ete_isa_name(unsigned int isa);
 
 #ifdef __cplusplus

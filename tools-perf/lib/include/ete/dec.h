@@ -164,21 +164,30 @@ struct ete_elem {
 	} ctx;
 };
 
-/*
- * Sink: receives @n elements in trace order.  Return 0 to go on; non-zero
- * stops decoding: that call and every later ete_dec_decode() and
- * ete_dec_flush() return %ETE_DEC_ERR_SINK without calling the sink again
- * (the elements not yet delivered are dropped) until ete_dec_reset().
+/**
+ * typedef ete_dec_sink_fn - receives the elements, in trace order
+ * @ctx: the caller's pointer given to ete_dec_init()
+ * @elem: the elements
+ * @n: how many at @elem
+ *
+ * Return: 0 to go on; non-zero stops decoding: that call and every later
+ * ete_dec_decode() and ete_dec_flush() return %ETE_DEC_ERR_SINK without
+ * calling the sink again (the elements not yet delivered are dropped)
+ * until ete_dec_reset().
  */
 typedef int (*ete_dec_sink_fn)(void *ctx, const struct ete_elem *elem,
 			       size_t n);
 
-/*
- * Context hook: told of each PE_CONTEXT element as it is made, before any
- * later instruction range is followed through the image.  Elements reach
- * the sink in batches, after the ranges of the batch were walked; a
- * caller whose image depends on the context (another process's code at
- * the same addresses) switches or invalidates it here.
+/**
+ * typedef ete_dec_ctx_fn - context hook
+ * @ctx: the caller's pointer given to ete_dec_set_ctx_fn()
+ * @elem: the PE_CONTEXT element
+ *
+ * Told of each PE_CONTEXT element as it is made, before any later
+ * instruction range is followed through the image.  Elements reach the
+ * sink in batches, after the ranges of the batch were walked; a caller
+ * whose image depends on the context (another process's code at the same
+ * addresses) switches or invalidates it here.
  */
 typedef void (*ete_dec_ctx_fn)(void *ctx, const struct ete_elem *elem);
 
@@ -228,6 +237,7 @@ struct ete_p0 {
  * allocate it rather than putting it on a small stack.
  */
 struct ete_dec {
+	/* private: */
 	struct ete_pkt_decoder pkt;
 	struct ete_dec_config cfg;
 	struct ete_img *img;
@@ -334,6 +344,7 @@ void ete_dec_set_img(struct ete_dec *dec, struct ete_img *img);
 
 /**
  * ete_dec_reset() - back to the unsynchronised state
+ * @dec: decoder
  *
  * As at the start of a new trace session: the next packet reports a
  * NO_SYNC with reason "reset-decoder".  Ends a stop by the sink: later
@@ -359,22 +370,34 @@ int ete_dec_decode(struct ete_dec *dec, const uint8_t *buf, size_t len,
 
 /**
  * ete_dec_packet() - decode one packet from elsewhere
- * @status: the packet layer's status for @pkt
+ * @dec: decoder
+ * @pkt: a packet from ete_pkt_decode() or ete_pkt_flush(), errors included
+ *	(their packet types say what went wrong, so no status is needed)
  *
  * For callers that run the packet layer themselves (e.g. to print the
  * packets too).  Do not mix with ete_dec_decode() on the same decoder.
+ *
+ * Return: %ETE_DEC_OK or %ETE_DEC_ERR_SINK.
  */
-int ete_dec_packet(struct ete_dec *dec, int status, const struct ete_pkt *pkt);
+int ete_dec_packet(struct ete_dec *dec, const struct ete_pkt *pkt);
 
 /**
  * ete_dec_flush() - end of trace
+ * @dec: decoder
  *
  * Drops a packet left incomplete, emits what the end of trace commits
  * (elements that need no commit) and an EO_TRACE element.
+ *
+ * Return: %ETE_DEC_OK or %ETE_DEC_ERR_SINK.
  */
 int ete_dec_flush(struct ete_dec *dec);
 
-/** ete_elem_type_name() - "INSTR_RANGE", ... */
+/**
+ * ete_elem_type_name() - OpenCSD-compatible name of an element type
+ * @type: &enum ete_elem_type
+ *
+ * Return: a static string such as "INSTR_RANGE"; "UNKNOWN" if out of range.
+ */
 const char *ete_elem_type_name(unsigned int type);
 
 #ifdef __cplusplus

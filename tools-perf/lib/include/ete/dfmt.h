@@ -40,14 +40,24 @@ struct ete_dfmt_run {
 
 /**
  * struct ete_dfmt - deformatter state (caller-owned)
+ * @cur_id: trace ID of the bytes that follow (an ID change lasts across
+ *	frames), %ETE_DFMT_ID_NONE before the first
+ * @part_len: bytes of an incomplete frame held in @part
+ * @part: the incomplete frame, completed by the next call
+ * @part_index: trace index of @part[0]
+ * @frames: frames unpacked
+ * @pad_frames: frames skipped as FSYNC padding
+ *
+ * Only @frames and @pad_frames are for the caller to read; set up the rest
+ * with ete_dfmt_init().
  */
 struct ete_dfmt {
 	uint8_t cur_id;
 	uint8_t part_len;
 	uint8_t part[ETE_DFMT_FRAME_SIZE];
 	uint64_t part_index;
-	uint64_t frames;	/* frames unpacked */
-	uint64_t pad_frames;	/* frames skipped as FSYNC padding */
+	uint64_t frames;
+	uint64_t pad_frames;
 };
 
 /**

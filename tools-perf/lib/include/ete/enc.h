@@ -108,6 +108,7 @@ typedef size_t (*ete_enc_write_fn)(void *priv, const uint8_t *buf,
  * Fixed size; embed it or put it on the stack.  One per trace unit.
  */
 struct ete_enc {
+	/* private: */
 	/* configuration */
 	uint64_t sync_period;
 	uint32_t max_spec;
@@ -224,6 +225,9 @@ int ete_enc_branch(struct ete_enc *e, uint64_t start, uint64_t next,
  *
  * Emits Exception and the return address; the handler's context and
  * address follow before the next P0 element.
+ *
+ * Return: %ETE_ENC_OK, %ETE_ENC_FULL, %ETE_ENC_ERR_STATE while trace is
+ * off, or %ETE_ENC_ERR_INVAL for a @type that does not fit the packet.
  */
 int ete_enc_exception(struct ete_enc *e, unsigned int type,
 		      uint64_t ret_addr, uint64_t target,
@@ -237,6 +241,8 @@ int ete_enc_exception(struct ete_enc *e, unsigned int type,
  * Traced before the next P0 element, merged with an address when one is
  * due; a change the configuration does not trace (VMID with
  * TRCCONFIGR.VMID clear) emits nothing.
+ *
+ * Return: %ETE_ENC_OK, %ETE_ENC_FULL, or %ETE_ENC_ERR_INVAL if @ctx is NULL.
  */
 int ete_enc_context(struct ete_enc *e, const struct ete_enc_ctx *ctx);
 
@@ -244,6 +250,8 @@ int ete_enc_context(struct ete_enc *e, const struct ete_enc_ctx *ctx);
  * ete_enc_trace_off() - tracing stops (a ViewInst filter gap) after the
  *	last event
  * @e: encoder
+ *
+ * Return: %ETE_ENC_OK, or %ETE_ENC_FULL once the output is full.
  */
 int ete_enc_trace_off(struct ete_enc *e);
 
@@ -254,6 +262,9 @@ int ete_enc_trace_off(struct ete_enc *e);
  * @flags: %ETE_ENC_IS1 if @addr is T32
  *
  * Emits Trace On, then an address with context before the next P0.
+ *
+ * Return: %ETE_ENC_OK, %ETE_ENC_FULL, or %ETE_ENC_ERR_STATE if trace is
+ * already on at a known address.
  */
 int ete_enc_trace_on(struct ete_enc *e, uint64_t addr, unsigned int flags);
 
@@ -264,7 +275,9 @@ int ete_enc_trace_on(struct ete_enc *e, uint64_t addr, unsigned int flags);
  * @cc: cycle count carried with it when cycle counting is enabled
  *
  * Only the bits that changed since the previous timestamp are emitted.
- * Ignored (%ETE_ENC_OK) when TRCCONFIGR.TS is clear.
+ * Ignored when TRCCONFIGR.TS is clear.
+ *
+ * Return: %ETE_ENC_OK, or %ETE_ENC_FULL once the output is full.
  */
 int ete_enc_timestamp(struct ete_enc *e, uint64_t ts, uint32_t cc);
 
@@ -274,8 +287,8 @@ int ete_enc_timestamp(struct ete_enc *e, uint64_t ts, uint32_t cc);
  * @e: encoder
  * @cycles: count, at least TRCCCCTLR.THRESHOLD, at most the counter size
  *
- * Return: %ETE_ENC_ERR_STATE when TRCCONFIGR.CCI is clear or @cycles is
- * out of range.
+ * Return: %ETE_ENC_OK, %ETE_ENC_FULL, or %ETE_ENC_ERR_STATE when
+ * TRCCONFIGR.CCI is clear or @cycles is out of range.
  */
 int ete_enc_cycle_count(struct ete_enc *e, uint32_t cycles);
 
@@ -284,18 +297,40 @@ int ete_enc_cycle_count(struct ete_enc *e, uint32_t cycles);
  * @e: encoder
  * @el: exception level that wrote TRCITEEDCR's payload
  * @value: the 64-bit payload
+ *
+ * Emits nothing while trace is off.
+ *
+ * Return: %ETE_ENC_OK, %ETE_ENC_FULL, or %ETE_ENC_ERR_STATE when the trace
+ * unit has no ITE (ETE before 1.3).
  */
 int ete_enc_ite(struct ete_enc *e, uint8_t el, uint64_t value);
 
-/** ete_enc_tx_start() - TSTART: Transaction Start @e: encoder */
+/**
+ * ete_enc_tx_start() - TSTART: Transaction Start
+ * @e: encoder
+ *
+ * Emits nothing while trace is off.
+ *
+ * Return: %ETE_ENC_OK, or %ETE_ENC_FULL once the output is full.
+ */
 int ete_enc_tx_start(struct ete_enc *e);
-/** ete_enc_tx_commit() - outer TCOMMIT: Transaction Commit @e: encoder */
+
+/**
+ * ete_enc_tx_commit() - outer TCOMMIT: Transaction Commit
+ * @e: encoder
+ *
+ * Emits nothing while trace is off.
+ *
+ * Return: %ETE_ENC_OK, or %ETE_ENC_FULL once the output is full.
+ */
 int ete_enc_tx_commit(struct ete_enc *e);
 
 /**
  * ete_enc_tx_fail() - the transaction failed; execution restarts
  * @e: encoder
  * @restart: where the PE continues (after the outer TSTART)
+ *
+ * Return: %ETE_ENC_OK, or %ETE_ENC_FULL once the output is full.
  */
 int ete_enc_tx_fail(struct ete_enc *e, uint64_t restart);
 
@@ -304,12 +339,16 @@ int ete_enc_tx_fail(struct ete_enc *e, uint64_t restart);
  * @e: encoder
  *
  * Emits Overflow, then restarts the stream with A-Sync and Trace Info.
+ *
+ * Return: %ETE_ENC_OK, or %ETE_ENC_FULL once the output is full.
  */
 int ete_enc_overflow(struct ete_enc *e);
 
 /**
  * ete_enc_sync() - A-Sync and Trace Info before the next packet
  * @e: encoder
+ *
+ * Return: %ETE_ENC_OK, or %ETE_ENC_FULL once the output is full.
  */
 int ete_enc_sync(struct ete_enc *e);
 
@@ -320,6 +359,9 @@ int ete_enc_sync(struct ete_enc *e);
  *
  * For a caller that must see the bytes up to the last event now (a TRBE
  * model at a buffer boundary).  Packing resumes with the next event.
+ *
+ * Return: %ETE_ENC_OK, or %ETE_ENC_FULL if the sink (or buffer) did not
+ * take every byte.
  */
 int ete_enc_flush(struct ete_enc *e);
 
@@ -327,39 +369,62 @@ int ete_enc_flush(struct ete_enc *e);
  * ete_enc_finish() - end of trace: flush, trace a pending target address,
  *	commit speculative elements
  * @e: encoder
+ *
+ * Return: %ETE_ENC_OK, or %ETE_ENC_FULL if the sink (or buffer) did not
+ * take every byte.
  */
 int ete_enc_finish(struct ete_enc *e);
 
 /**
  * ete_enc_bytes() - bytes written to the buffer or accepted by the sink
  * @e: encoder
+ *
+ * Return: the byte count since ete_enc_init().
  */
 uint64_t ete_enc_bytes(const struct ete_enc *e);
 
 /**
  * ete_enc_status_name() - name of a status value
  * @status: an &enum ete_enc_status value
+ *
+ * Return: a static string such as "ETE_ENC_FULL"; "ETE_ENC_ERR_UNKNOWN"
+ * for other values.
  */
 const char *ete_enc_status_name(int status);
 
 /**
  * enum ete_enc_ev_type - event kinds for ete_enc_event()
+ * @ETE_EV_BRANCH: ete_enc_branch(): start, end (branch address), next,
+ *	flags
+ * @ETE_EV_EXCEPTION: ete_enc_exception(): exc, start (return address),
+ *	next (target), ctx, flags (1 if ctx applies)
+ * @ETE_EV_CONTEXT: ete_enc_context(): ctx
+ * @ETE_EV_TRACE_OFF: ete_enc_trace_off()
+ * @ETE_EV_TRACE_ON: ete_enc_trace_on(): next, flags
+ * @ETE_EV_TIMESTAMP: ete_enc_timestamp(): value, cc
+ * @ETE_EV_CYCLES: ete_enc_cycle_count(): cc
+ * @ETE_EV_ITE: ete_enc_ite(): exc (EL), value
+ * @ETE_EV_TX_START: ete_enc_tx_start()
+ * @ETE_EV_TX_COMMIT: ete_enc_tx_commit()
+ * @ETE_EV_TX_FAIL: ete_enc_tx_fail(): next
+ * @ETE_EV_OVERFLOW: ete_enc_overflow()
+ * @ETE_EV_COUNT: number of kinds
  *
- * One per ete_enc_*() call above; a path (see <ete/path.h>) is a sequence
- * of these.
+ * One per ete_enc_*() call above, with the &struct ete_enc_event fields
+ * it uses; a path (see <ete/path.h>) is a sequence of these.
  */
 enum ete_enc_ev_type {
-	ETE_EV_BRANCH,		/* start, end (branch address), next, flags */
-	ETE_EV_EXCEPTION,	/* type, start (ret addr), next (target), ctx */
-	ETE_EV_CONTEXT,		/* ctx */
+	ETE_EV_BRANCH,
+	ETE_EV_EXCEPTION,
+	ETE_EV_CONTEXT,
 	ETE_EV_TRACE_OFF,
-	ETE_EV_TRACE_ON,	/* next, flags */
-	ETE_EV_TIMESTAMP,	/* value, cc */
-	ETE_EV_CYCLES,		/* cc */
-	ETE_EV_ITE,		/* type (EL), value */
+	ETE_EV_TRACE_ON,
+	ETE_EV_TIMESTAMP,
+	ETE_EV_CYCLES,
+	ETE_EV_ITE,
 	ETE_EV_TX_START,
 	ETE_EV_TX_COMMIT,
-	ETE_EV_TX_FAIL,		/* next */
+	ETE_EV_TX_FAIL,
 	ETE_EV_OVERFLOW,
 	ETE_EV_COUNT
 };

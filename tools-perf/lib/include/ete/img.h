@@ -35,9 +35,14 @@ enum ete_img_status {
 	ETE_IMG_ERR_NOSUPPORT = -5,
 };
 
-/*
- * Read callback: copy up to @len bytes at @addr into @buf; return how many
- * bytes could be read (0: not accessible).
+/**
+ * typedef ete_img_read_fn - read callback for addresses no region covers
+ * @ctx: the caller's pointer given to ete_img_set_callback()
+ * @addr: first address to read
+ * @buf: where to copy the bytes
+ * @len: room at @buf
+ *
+ * Return: how many bytes could be read (0: @addr is not accessible).
  */
 typedef size_t (*ete_img_read_fn)(void *ctx, uint64_t addr, void *buf,
 				  size_t len);
@@ -81,6 +86,7 @@ struct ete_blk {
  * struct ete_img - memory image (caller-owned; fields private)
  */
 struct ete_img {
+	/* private: */
 	struct ete_img_region *reg;	/* sorted by start */
 	size_t nreg;
 	size_t last;			/* region of the last lookup */
@@ -102,54 +108,88 @@ struct ete_img {
 
 /**
  * ete_img_init() - empty image with a block cache
+ * @img: image to set up; release it with ete_img_free()
+ *
  * Return: %ETE_IMG_OK or %ETE_IMG_ERR_NOMEM.
  */
 int ete_img_init(struct ete_img *img);
 
-/** ete_img_free() - free regions read from files and the cache */
+/**
+ * ete_img_free() - free regions read from files and the cache
+ * @img: image; set it up again with ete_img_init() before further use
+ */
 void ete_img_free(struct ete_img *img);
 
 /**
  * ete_img_add_buffer() - map @len bytes at @data to address @addr
+ * @img: image
+ * @addr: address of @data[0]
+ * @data: the bytes; they stay owned by the caller and must outlive @img
+ * @len: bytes at @data
  *
- * @data stays owned by the caller and must outlive the image.
- * Return: %ETE_IMG_OK, %ETE_IMG_ERR_OVERLAP, %ETE_IMG_ERR_NOMEM.
+ * Return: %ETE_IMG_OK, or a negative &enum ete_img_status:
+ * %ETE_IMG_ERR_OVERLAP when the range overlaps a region already mapped.
  */
 int ete_img_add_buffer(struct ete_img *img, uint64_t addr, const void *data,
 		       size_t len);
 
 /**
  * ete_img_add_file() - map @len bytes of file @path from @offset at @addr
- * @len: 0 for "to the end of the file"
+ * @img: image
+ * @addr: address the byte at @offset gets
+ * @path: file to read
+ * @offset: first byte of the file to map
+ * @len: bytes to map; 0 (or more than the file holds) for "to the end of
+ *	the file"
  *
  * The bytes are read into memory owned by the image.
- * Return: %ETE_IMG_OK or a negative &enum ete_img_status.
+ *
+ * Return: %ETE_IMG_OK or a negative &enum ete_img_status (%ETE_IMG_ERR_IO
+ * when @path cannot be read or @offset is past its end).
  */
 int ete_img_add_file(struct ete_img *img, uint64_t addr, const char *path,
 		     uint64_t offset, uint64_t len);
 
 /**
  * ete_img_add_elf() - map the PT_LOAD segments of an ELF file
+ * @img: image
+ * @path: the ELF file
  * @bias: added to every segment's virtual address
  *
- * Needs libete built with libelf (HAVE_LIBELF); otherwise returns
- * %ETE_IMG_ERR_NOSUPPORT.
+ * Needs libete built with libelf (HAVE_LIBELF).
+ *
+ * Return: %ETE_IMG_OK or a negative &enum ete_img_status;
+ * %ETE_IMG_ERR_NOSUPPORT without libelf.
  */
 int ete_img_add_elf(struct ete_img *img, const char *path, uint64_t bias);
 
 /**
  * ete_img_set_callback() - read addresses no region covers through @fn
+ * @img: image
+ * @fn: the read callback (&ete_img_read_fn); NULL for none
+ * @ctx: passed to @fn
  *
  * Blocks walked through the callback are cached like any others; call
  * ete_img_invalidate() if what it returns changes.
  */
 void ete_img_set_callback(struct ete_img *img, ete_img_read_fn fn, void *ctx);
 
-/** ete_img_invalidate() - drop all cached blocks */
+/**
+ * ete_img_invalidate() - drop all cached blocks
+ * @img: image
+ */
 void ete_img_invalidate(struct ete_img *img);
 
 /**
  * ete_img_read() - read up to @len bytes at @addr (from one region)
+ * @img: image
+ * @addr: first address to read
+ * @buf: filled with the bytes
+ * @len: room at @buf
+ *
+ * A read stops at the end of the region holding @addr; without a region,
+ * it goes to the callback.
+ *
  * Return: the number of bytes read, 0 if @addr is not accessible.
  */
 size_t ete_img_read(struct ete_img *img, uint64_t addr, void *buf,
@@ -157,8 +197,12 @@ size_t ete_img_read(struct ete_img *img, uint64_t addr, void *buf,
 
 /**
  * ete_img_insn() - read and classify the instruction at @addr
+ * @img: image
+ * @addr: address of the instruction
  * @isa: &enum ete_isa
  * @flags: ETE_INSN_F_* options
+ * @out: filled with the classification
+ *
  * Return: 0, or -1 if the instruction cannot be read.
  */
 int ete_img_insn(struct ete_img *img, uint64_t addr, unsigned int isa,
@@ -167,8 +211,14 @@ int ete_img_insn(struct ete_img *img, uint64_t addr, unsigned int isa,
 /**
  * ete_img_block() - the block starting at @addr (from a region's waypoint
  *	map, the cache, or walked)
+ * @img: image
+ * @addr: first instruction of the block
+ * @isa: &enum ete_isa of the walk
+ * @flags: ETE_INSN_F_* options (which instructions are waypoints)
  *
- * The pointer is valid until the next call on @img.
+ * Return: the block, valid until the next call on @img.  A block whose
+ * first instruction cannot be read has &struct ete_blk.stop
+ * %ETE_BLK_NACC and no instructions.
  */
 const struct ete_blk *ete_img_block(struct ete_img *img, uint64_t addr,
 				    unsigned int isa, unsigned int flags);

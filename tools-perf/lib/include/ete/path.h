@@ -101,6 +101,7 @@ struct ete_path_opts {
  * struct ete_path - walker state (caller-owned, fields private)
  */
 struct ete_path {
+	/* private: */
 	struct ete_path_image img;
 	struct ete_path_opts o;
 	uint64_t rng;
@@ -152,16 +153,17 @@ int ete_path_next(struct ete_path *p, struct ete_enc_event *ev);
  * ete_path_gen_program() - write a random A64 program
  * @buf: code buffer, @len bytes (multiple of 4, at least 4 KiB)
  * @len: size
- * @base: address @buf will have
  * @seed: random seed
  * @branch_pct: share of instructions that are branches, percent
  *
- * The first 2 KiB are a vector table for the walker (whose VBAR is @base):
- * each 128-byte entry runs a few data-processing instructions and ERETs.
- * The last instruction branches back to @base, so no walk falls off.
+ * The first 2 KiB are a vector table for the walker (whose VBAR is the
+ * image base): each 128-byte entry runs a few data-processing instructions
+ * and ERETs.  The last instruction branches back to the first, so no walk
+ * falls off.  Every branch is PC-relative or through a register the walker
+ * chooses, so the program is the same wherever it is loaded.
  */
-void ete_path_gen_program(uint8_t *buf, size_t len, uint64_t base,
-			  uint64_t seed, unsigned int branch_pct);
+void ete_path_gen_program(uint8_t *buf, size_t len, uint64_t seed,
+			  unsigned int branch_pct);
 
 #ifdef __cplusplus
 }

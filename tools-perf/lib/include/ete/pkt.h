@@ -51,6 +51,78 @@ enum ete_pkt_status {
 
 /**
  * enum ete_pkt_type - packet types, one per ETE packet (and format)
+ * @ETE_PKT_T_NONE: no packet
+ * @ETE_PKT_T_NOT_SYNC: bytes skipped before the first A-Sync
+ * @ETE_PKT_T_INCOMPLETE_EOT: trace ended inside a packet
+ * @ETE_PKT_T_BAD_SEQUENCE: malformed packet body
+ * @ETE_PKT_T_RESERVED: reserved header
+ * @ETE_PKT_T_RESERVED_CFG: header reserved in this configuration
+ * @ETE_PKT_T_EXTENSION: extension header (only as an err_type)
+ * @ETE_PKT_T_ASYNC: Alignment Synchronization (A-Sync)
+ * @ETE_PKT_T_DISCARD: Discard
+ * @ETE_PKT_T_OVERFLOW: Overflow
+ * @ETE_PKT_T_TRACE_INFO: Trace Info
+ * @ETE_PKT_T_TRACE_ON: Trace On
+ * @ETE_PKT_T_TIMESTAMP: Timestamp
+ * @ETE_PKT_T_TS_MARKER: Timestamp Marker (ETE 1.1)
+ * @ETE_PKT_T_EXCEPT: Exception
+ * @ETE_PKT_T_PE_RESET: Exception packet of type PE reset
+ * @ETE_PKT_T_TRANS_FAIL: Exception packet of type transaction failure
+ * @ETE_PKT_T_TRANS_ST: Transaction Start
+ * @ETE_PKT_T_TRANS_COMMIT: Transaction Commit
+ * @ETE_PKT_T_ITE: Instrumentation (ETE 1.3)
+ * @ETE_PKT_T_CCNT_F1: Cycle Count format 1
+ * @ETE_PKT_T_CCNT_F2: Cycle Count format 2
+ * @ETE_PKT_T_CCNT_F3: Cycle Count format 3
+ * @ETE_PKT_T_COMMIT: Commit
+ * @ETE_PKT_T_CANCEL_F1: Cancel format 1
+ * @ETE_PKT_T_CANCEL_F1_MISPRED: Cancel format 1 with mispredict
+ * @ETE_PKT_T_CANCEL_F2: Cancel format 2
+ * @ETE_PKT_T_CANCEL_F3: Cancel format 3
+ * @ETE_PKT_T_MISPREDICT: Mispredict
+ * @ETE_PKT_T_IGNORE: Ignore
+ * @ETE_PKT_T_EVENT: Event
+ * @ETE_PKT_T_CTXT: Context
+ * @ETE_PKT_T_ADDR_CTXT_L_32IS0: Address with Context, 32-bit, IS0
+ * @ETE_PKT_T_ADDR_CTXT_L_32IS1: Address with Context, 32-bit, IS1
+ * @ETE_PKT_T_ADDR_CTXT_L_64IS0: Address with Context, 64-bit, IS0
+ * @ETE_PKT_T_ADDR_CTXT_L_64IS1: Address with Context, 64-bit, IS1
+ * @ETE_PKT_T_ADDR_MATCH: Exact Match Address
+ * @ETE_PKT_T_ADDR_S_IS0: Short Address, IS0
+ * @ETE_PKT_T_ADDR_S_IS1: Short Address, IS1
+ * @ETE_PKT_T_ADDR_L_32IS0: Long Address, 32-bit, IS0
+ * @ETE_PKT_T_ADDR_L_32IS1: Long Address, 32-bit, IS1
+ * @ETE_PKT_T_ADDR_L_64IS0: Long Address, 64-bit, IS0
+ * @ETE_PKT_T_ADDR_L_64IS1: Long Address, 64-bit, IS1
+ * @ETE_PKT_T_Q: Q
+ * @ETE_PKT_T_SRC_ADDR_MATCH: Exact Match Source Address
+ * @ETE_PKT_T_SRC_ADDR_S_IS0: Short Source Address, IS0
+ * @ETE_PKT_T_SRC_ADDR_S_IS1: Short Source Address, IS1
+ * @ETE_PKT_T_SRC_ADDR_L_32IS0: Long Source Address, 32-bit, IS0
+ * @ETE_PKT_T_SRC_ADDR_L_32IS1: Long Source Address, 32-bit, IS1
+ * @ETE_PKT_T_SRC_ADDR_L_64IS0: Long Source Address, 64-bit, IS0
+ * @ETE_PKT_T_SRC_ADDR_L_64IS1: Long Source Address, 64-bit, IS1
+ * @ETE_PKT_T_ATOM_F1: Atom format 1
+ * @ETE_PKT_T_ATOM_F2: Atom format 2
+ * @ETE_PKT_T_ATOM_F3: Atom format 3
+ * @ETE_PKT_T_ATOM_F4: Atom format 4
+ * @ETE_PKT_T_ATOM_F5: Atom format 5
+ * @ETE_PKT_T_ATOM_F6: Atom format 6
+ * @ETE_PKT_T_FUNC_RET: ETMv4 Function Return (only as an err_type)
+ * @ETE_PKT_T_EXCEPT_RTN: ETMv4 Exception Return (only as an err_type)
+ * @ETE_PKT_T_NUM_DS_MKR: ETMv4 Numbered Data Sync Mark (only as an err_type)
+ * @ETE_PKT_T_UNNUM_DS_MKR: ETMv4 Unnumbered Data Sync Mark (only as an
+ *	err_type)
+ * @ETE_PKT_T_COND_I_F1: ETMv4 Conditional Instruction format 1 (only as an
+ *	err_type)
+ * @ETE_PKT_T_COND_I_F2: ETMv4 Conditional Instruction format 2 (ditto)
+ * @ETE_PKT_T_COND_I_F3: ETMv4 Conditional Instruction format 3 (ditto)
+ * @ETE_PKT_T_COND_FLUSH: ETMv4 Conditional Flush (ditto)
+ * @ETE_PKT_T_COND_RES_F1: ETMv4 Conditional Result format 1 (ditto)
+ * @ETE_PKT_T_COND_RES_F2: ETMv4 Conditional Result format 2 (ditto)
+ * @ETE_PKT_T_COND_RES_F3: ETMv4 Conditional Result format 3 (ditto)
+ * @ETE_PKT_T_COND_RES_F4: ETMv4 Conditional Result format 4 (ditto)
+ * @ETE_PKT_T_COUNT: number of types
  *
  * The error types describe bytes that did not form a packet; for those,
  * &struct ete_pkt.err_type gives the type the header announced.
@@ -58,13 +130,13 @@ enum ete_pkt_status {
 enum ete_pkt_type {
 	ETE_PKT_T_NONE = 0,
 	/* decoder states and errors */
-	ETE_PKT_T_NOT_SYNC,		/* bytes skipped before the first A-Sync */
+	ETE_PKT_T_NOT_SYNC,
 	ETE_PKT_T_INCOMPLETE_EOT,
 	ETE_PKT_T_BAD_SEQUENCE,
 	ETE_PKT_T_RESERVED,
 	ETE_PKT_T_RESERVED_CFG,
 	/* synchronisation and extension */
-	ETE_PKT_T_EXTENSION,		/* only as an err_type */
+	ETE_PKT_T_EXTENSION,
 	ETE_PKT_T_ASYNC,
 	ETE_PKT_T_DISCARD,
 	ETE_PKT_T_OVERFLOW,
@@ -283,6 +355,7 @@ struct ete_pkt {
  * embed or stack-allocate the decoder.  Memory use is fixed.
  */
 struct ete_pkt_decoder {
+	/* private: */
 	/* configuration derived from the registers */
 	uint8_t hdr_type[256];		/* header -> enum ete_pkt_type */
 	uint8_t hdr_parser[256];	/* header -> payload parser */
@@ -357,7 +430,7 @@ int ete_pkt_decode(struct ete_pkt_decoder *dec, const uint8_t *buf,
 
 /**
  * struct ete_pkt_rec - one packet in compact form (ete_pkt_decode_batch())
- * @off: index of the packet's first byte minus the call's @index
+ * @off: offset of the packet's first byte from the call's @buf
  * @type: &enum ete_pkt_type
  * @len: bytes the packet spans
  * @hdr: header byte
@@ -411,7 +484,6 @@ struct ete_pkt_rec {
  * @dec: decoder
  * @buf: trace bytes
  * @len: number of bytes at @buf
- * @index: index of @buf[0] in the trace
  * @used: set to the number of bytes consumed from @buf
  * @rec: filled with up to @max packets
  * @max: room at @rec
@@ -436,8 +508,8 @@ struct ete_pkt_rec {
  * ete_pkt_decode() (then *@used is 0).
  */
 size_t ete_pkt_decode_batch(struct ete_pkt_decoder *dec, const uint8_t *buf,
-			    size_t len, uint64_t index, size_t *used,
-			    struct ete_pkt_rec *rec, size_t max);
+			    size_t len, size_t *used, struct ete_pkt_rec *rec,
+			    size_t max);
 
 /**
  * ete_pkt_flush() - end of trace
