@@ -9,12 +9,14 @@
 #                         with ARMTRACE_FUZZ_SEED=its seed, ROUNDS=1
 #   ARMTRACE_FUZZ_ROUNDS  rounds (default 2)
 #   ARMTRACE_FUZZ_ITERS   iterations per fuzzer run (default 1000)
+#   ARMTRACE_FUZZ_SECS    and at most this long (default 60 s)
 . ./tap.sh
 seed=${ARMTRACE_FUZZ_SEED:-1}
 rounds=${ARMTRACE_FUZZ_ROUNDS:-2}
 iters=${ARMTRACE_FUZZ_ITERS:-1000}
-# Far more than a run takes: a fuzzer that hangs in the kernel fails.
-limit=$((iters / 2 + 300))
+secs=${ARMTRACE_FUZZ_SECS:-60}
+# A fuzzer still running a minute past its time hangs in the kernel.
+limit=$((secs + 60))
 
 for r in $(seq 1 "$rounds"); do
 	s=$((seed + r - 1))
@@ -28,9 +30,12 @@ for r in $(seq 1 "$rounds"); do
 	for who in root nobody; do
 		opts=-H
 		[ $who = nobody ] && opts="-u 65534"
-		out=$(timeout "$limit" ./perf_fuzz -s "$s" -n "$iters" $opts 2>&1)
+		timeout "$limit" ./perf_fuzz -s "$s" -n "$iters" -t "$secs" $opts \
+			-v > /tmp/fuzz.out 2> /tmp/fuzz.log
 		st=$?
-		echo "$out" | tail -n 3 | sed 's/^/# /'
+		sed 's/^/# /' /tmp/fuzz.out
+		# the calls that led there, for the replay
+		[ $st = 0 ] || tail -n 8 /tmp/fuzz.log | sed 's/^/# /'
 		tap $st "round $r (seed $s, paranoid $paranoid): perf_fuzz as $who"
 	done
 	# Events die with their files; the last close may lag the exit.
