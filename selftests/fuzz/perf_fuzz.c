@@ -18,7 +18,9 @@
  * the run passes when it ends by itself, and the kernel log, read by the
  * host (scripts/qemu-run.sh), holds no report.  It exits 0 after its
  * iterations or time, 1 on a usage error; a signal or the alarm ends it
- * otherwise.  The last line is "perf_fuzz: seed S: N iterations in T s".
+ * otherwise.  The last line is "perf_fuzz: seed S: N iterations in T s",
+ * with how many events the kernel accepted and how many rings and AUX
+ * areas it mapped (the parent's own, not its children's).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -62,6 +64,8 @@ struct slot {
 };
 
 static struct slot slots[MAX_FDS];
+/* What the kernel accepted, so a run shows how deep it got. */
+static unsigned long n_pmuv3, n_ete, n_other, n_ring, n_aux;
 static pid_t kids[MAX_KIDS];
 
 static uint64_t next(void)
@@ -375,8 +379,15 @@ static void op_open(void)
 	     a.type, (unsigned long long)a.config,
 	     (unsigned long long)a.config1, (unsigned long long)a.config2,
 	     pid, cpu, group, fd, fd < 0 ? errno : 0);
-	if (fd >= 0)
-		s->fd = fd;
+	if (fd < 0)
+		return;
+	s->fd = fd;
+	if (a.type == (uint32_t)pmuv3_type)
+		n_pmuv3++;
+	else if (a.type == (uint32_t)ete_type)
+		n_ete++;
+	else
+		n_other++;
 }
 
 static void op_close(void)
@@ -475,6 +486,7 @@ static void op_mmap(void)
 	if (p == MAP_FAILED)
 		return;
 	s->ring = p;
+	n_ring++;
 	pc = p;
 	if (prot & PROT_WRITE)
 		pc->data_tail = pc->data_head;
@@ -493,6 +505,7 @@ static void op_mmap(void)
 		return;
 	s->aux = p;
 	s->aux_len = aux;
+	n_aux++;
 }
 
 static void op_munmap(void)
@@ -749,8 +762,9 @@ int main(int argc, char **argv)
 	reap(1);
 	kill(target, SIGKILL);
 	waitpid(target, NULL, 0);
-	printf("perf_fuzz: seed %llu: %llu iterations in %.2f s\n", seed, done,
-	       now() - start);
+	printf("perf_fuzz: seed %llu: %llu iterations in %.2f s; opened %lu pmuv3, %lu ete, %lu other; mapped %lu rings, %lu AUX areas\n",
+	       seed, done, now() - start, n_pmuv3, n_ete, n_other, n_ring,
+	       n_aux);
 	return 0;
 
 usage:
