@@ -212,6 +212,40 @@ static int pick_type(struct perf_event_attr *a)
 	return a->type;
 }
 
+/*
+ * Tame the flags that the perf core refuses on their own, so that most
+ * opens reach the PMU's event_init and most events get scheduled: a
+ * fuzzer whose every attr is refused tests the refusals only.
+ */
+static void tame(struct perf_event_attr *a)
+{
+	a->precise_ip = one_in(10) ? 1 : 0;
+	a->sample_type &= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+			  PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_CPU |
+			  PERF_SAMPLE_PERIOD | PERF_SAMPLE_STREAM_ID |
+			  PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_BRANCH_STACK;
+	if (a->sample_type & PERF_SAMPLE_BRANCH_STACK)
+		a->branch_sample_type = (one_in(2) ? PERF_SAMPLE_BRANCH_USER : 0) |
+			(one_in(4) ? PERF_SAMPLE_BRANCH_KERNEL : 0) |
+			(1ULL << (2 + below(8)));	/* one branch type */
+	a->read_format &= PERF_FORMAT_TOTAL_TIME_ENABLED |
+			  PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID;
+	a->sigtrap = a->sigtrap && a->remove_on_exec;
+	a->aux_output = 0;
+	a->build_id = 0;
+	a->use_clockid = 0;
+	a->cgroup = 0;
+	a->exclusive = a->exclusive && one_in(2);
+	a->sample_regs_user = 0;
+	a->sample_stack_user = 0;
+	a->aux_sample_size = 0;
+	a->sample_max_stack = 0;
+	a->clockid = 0;
+	a->size = sizeof(*a);
+	if (a->type == (uint32_t)pmuv3_type && one_in(2))
+		a->config1 = a->config2 = 0;
+}
+
 static void random_flags(struct perf_event_attr *a)
 {
 	a->disabled = one_in(2);
@@ -303,6 +337,9 @@ static void random_attr(struct perf_event_attr *a)
 		a->sample_max_stack = (uint16_t)below(256);
 	if (one_in(10))
 		a->aux_sample_size = (uint32_t)interesting();
+	/* three in four attrs are tamed, the rest stay wild */
+	if (!one_in(4))
+		tame(a);
 }
 
 static struct slot *free_slot(void)
