@@ -227,7 +227,7 @@ static void tame(struct perf_event_attr *a)
 	if (a->sample_type & PERF_SAMPLE_BRANCH_STACK)
 		a->branch_sample_type = (one_in(2) ? PERF_SAMPLE_BRANCH_USER : 0) |
 			(one_in(4) ? PERF_SAMPLE_BRANCH_KERNEL : 0) |
-			(1ULL << (2 + below(8)));	/* one branch type */
+			(1ULL << (3 + below(4)));	/* ANY .. IND_CALL */
 	a->read_format &= PERF_FORMAT_TOTAL_TIME_ENABLED |
 			  PERF_FORMAT_TOTAL_TIME_RUNNING | PERF_FORMAT_ID;
 	a->sigtrap = a->sigtrap && a->remove_on_exec;
@@ -242,8 +242,17 @@ static void tame(struct perf_event_attr *a)
 	a->sample_max_stack = 0;
 	a->clockid = 0;
 	a->size = sizeof(*a);
-	if (a->type == (uint32_t)pmuv3_type && one_in(2))
+	if (a->freq)
+		a->sample_freq = 1 + below(4000);
+	else if (a->sample_period >> 31)
+		a->sample_period = 10000 + below(1000000);
+	/* the events QEMU's PMU has: SW_INCR, INST_RETIRED, CPU_CYCLES */
+	if (a->type == (uint32_t)pmuv3_type && !one_in(4)) {
+		static const uint64_t ev[] = { 0x00, 0x08, 0x11, 0x11 };
+
+		a->config = ev[below(4)];
 		a->config1 = a->config2 = 0;
+	}
 }
 
 static void random_flags(struct perf_event_attr *a)
