@@ -6,6 +6,9 @@
 # boots the guest and shows each PMU at work; `make bench` runs benchmarks;
 # `make perf` builds perf 6.1 with the armtrace patch series for the host
 # and the guest, `make install-perf [PREFIX=/usr/local]` installs the host's.
+# `make debug-modules` builds the debug guest kernel (cached) and the modules
+# against it (scripts/debug-kernel.sh); `make stress` fuzzes perf_event_open
+# on it for long.
 
 TOP       := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 CACHE     ?= $(TOP)/.cache
@@ -26,7 +29,7 @@ KMAKE     = $(MAKE) -C $(KDIR) M=$(TOP)/kernel $(KMAKE_ARCH)
 export TOP CACHE BUILD SHARED
 
 .PHONY: all deps modules tools guest-tests check demo bench clean \
-	checkpatch sparse perf install-perf
+	checkpatch sparse perf install-perf debug-modules stress
 
 all: modules tools
 
@@ -47,6 +50,25 @@ tools:
 
 guest-tests: $(DEPS)
 	$(MAKE) -C $(TOP)/selftests
+
+# The debug kernel is cached by its config (minutes cold, nothing warm);
+# its modules are built from a copy of kernel/ in $(BUILD)/debug.
+debug-modules: deps
+	@$(TOP)/scripts/debug-kernel.sh --modules > /dev/null
+
+# The fuzzer's long run: STRESS_ROUNDS rounds from STRESS_SEED, each
+# fuzzer run STRESS_ITERS iterations or STRESS_SECS seconds, whichever
+# ends first (make check runs 2 rounds of 30 s from seed 1).
+STRESS_SEED   ?= $(shell date +%s)
+STRESS_ROUNDS ?= 8
+STRESS_ITERS  ?= 100000
+STRESS_SECS   ?= 300
+stress: debug-modules guest-tests
+	$(MAKE) -C $(TOP)/selftests/hwmodel
+	ARMTRACE_FUZZ_SEED=$(STRESS_SEED) ARMTRACE_FUZZ_ROUNDS=$(STRESS_ROUNDS) \
+	ARMTRACE_FUZZ_ITERS=$(STRESS_ITERS) ARMTRACE_FUZZ_SECS=$(STRESS_SECS) \
+	ARMTRACE_GUEST_TIMEOUT=$$((2 * $(STRESS_ROUNDS) * ($(STRESS_SECS) + 120) + 900)) \
+		$(TOP)/scripts/guest-tests.sh fuzz-dbg
 
 # perf from Debian's linux-source-6.1 plus tools-perf/perf-patches, cached
 # under $(CACHE)/perf by a hash of its inputs: build/perf/{x86_64,aarch64}/perf

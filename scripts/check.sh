@@ -64,6 +64,10 @@ kdoc_clean() {
 cd "$TOP" || exit 1
 suite kbuild-w1 tap_cmd "kernel modules build clean with W=1" \
 	clean_build make --no-print-directory modules
+# The debug guest kernel (cached by its config: minutes cold, seconds
+# warm) and the modules against it, as clean as against Debian's.
+suite kbuild-debug tap_cmd "modules build clean with W=1 against the debug kernel" \
+	clean_build scripts/debug-kernel.sh --modules
 suite sparse tap_cmd "sparse (C=2) reports nothing" \
 	clean_build make --no-print-directory sparse
 suite checkpatch scripts/checkpatch.sh

@@ -76,11 +76,30 @@ RUNS=(
 "perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --smp 2 --env ARMTRACE_RECORD=-a||"
 "perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
+# The debug kernel (scripts/debug-kernel.sh: lockdep, KASAN, kmemleak,
+# KFENCE, UBSAN, atomic-sleep and list checks): each path of module code
+# once -- pmuv3's event_init at EL1 and EL2, hotplug with live events, the
+# hwtest driver's BRBE and ETE on the model, the ete PMU's AUX buffers,
+# privilege and groups; the fuzzer adds sampling with branch stacks, mmap
+# and module reloads -- but not the exact-count, benchmark, fork-heavy and
+# timing-bound runs: fork+exec is ~20x slower there, a kmemleak scan ~1
+# min of host time.  Measured on the debug kernel: ete_loss's reader falls
+# behind its 4-page buffer (TRUNCATED), and hw_brbe_perf's
+# kernel_branches_as_root had not finished after 8 min.
+# Any report the kernel logs fails the run (qemu-run.sh).
+"el1-dbg|--debug-kernel --env ARMTRACE_FILTERS=$F_EL1|pmuv3_errno|"
+"el2-vhe-dbg|--debug-kernel --el2 --env ARMTRACE_FILTERS=$F_EL2|pmuv3_errno|"
+"smp2-hotplug-dbg|--debug-kernel --smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
+"hwmodel-dbg|--debug-kernel --hwmodel --smp 2|hw_brbe hw_ete|"
+"ete-tests-dbg|--debug-kernel --hwmodel --smp 2 --env ARMTRACE_EL=1|ete_errno ete_priv ete_groups|"
+# The perf_event_open fuzzer (selftests/fuzz): -smp 2 without icount, so
+# the two CPUs really race; `make stress` runs it long.
+"fuzz-dbg|--debug-kernel --hwmodel --smp 2 --no-icount --env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-30}||"
 )
 
 # one_run RUN: boot one configuration, judge it, print its TAP.
 one_run() {
-	local run=$1 name opts tests scripts log runner rc
+	local run=$1 name opts tests scripts log runner rc limit
 	IFS='|' read -r name opts tests scripts <<< "$run"
 	log=$BUILD/logs/guest-$name.tap
 	echo "# guest run: $name"
@@ -89,6 +108,7 @@ one_run() {
 	[[ " $opts " == *" --hwmodel"* ]] && runner=$TOP/selftests/hw/run-hw.sh
 	# The ete PMU's boots load armtrace.ko alone and trace through perf.
 	[[ $name == ete-* ]] && runner=$TOP/selftests/ete/run-ete.sh
+	[[ $name == fuzz* ]] && runner=$TOP/selftests/fuzz/run-fuzz.sh
 	# Compat mode meets Debian's coresight module, which owns cs_etm.
 	extra=()
 	if [[ $name == ete-compat ]]; then
@@ -99,8 +119,12 @@ one_run() {
 		runner=$TOP/selftests/perf/run-perf.sh
 		extra=("$BUILD/perf/aarch64/guest/perf")
 	fi
+	# The debug kernel's boots are slower, and kmemleak's two scans take
+	# about 5 s of guest time each (a minute or more of host time).
+	limit=${ARMTRACE_GUEST_TIMEOUT:-600}
+	[[ $name == *-dbg ]] && limit=${ARMTRACE_GUEST_TIMEOUT:-1500}
 	# shellcheck disable=SC2086
-	"$TOP/scripts/qemu-run.sh" $opts --timeout 600 \
+	"$TOP/scripts/qemu-run.sh" $opts --timeout "$limit" \
 		--log "$BUILD/logs/guest-$name.console" \
 		--env "ARMTRACE_TESTS=$tests" --env "ARMTRACE_SCRIPTS=$scripts" \
 		"$runner" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
@@ -233,6 +257,13 @@ done
 
 # What the runs share is made once, before they start in parallel.
 "$TOP/scripts/guest-image.sh"
+# The debug kernel's modules: a failed build leaves none, so each debug
+# run fails on its own (qemu-run.sh finds no modules).
+if [[ " ${selected[*]} " == *"--debug-kernel"* ]]; then
+	rm -f "$BUILD"/debug/kernel/*.ko
+	"$TOP/scripts/debug-kernel.sh" --modules > "$BUILD/logs/debug-modules.log" 2>&1 ||
+		{ echo "# debug kernel or its modules failed to build:"; tail -n 20 "$BUILD/logs/debug-modules.log" | sed 's/^/# /'; }
+fi
 if [[ " ${selected[*]} " == *"perf-ete"* ]]; then
 	mkdir -p "$BUILD/perf/aarch64/guest"
 	aarch64-linux-gnu-strip -o "$BUILD/perf/aarch64/guest/perf" \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Boot Debian's stock arm64 kernel in QEMU with the armtrace guest payload
-# and run a script in it.
+# Boot Debian's stock arm64 kernel (or the debug kernel) in QEMU with the
+# armtrace guest payload and run a script in it.
 #
 #   qemu-run.sh [options] SCRIPT [FILE...]
 #     --el2          kernel at EL2 with VHE (-M virt,virtualization=on)
@@ -13,13 +13,20 @@
 #     --timeout S    kill the guest after S seconds (default 300)
 #     --log FILE     where to keep the whole console log
 #     --env K=V      export K=V to the guest script (repeatable)
+#     --debug-kernel boot the lockdep/KASAN/kmemleak kernel of
+#                    scripts/debug-kernel.sh with the modules built against
+#                    it ($BUILD/debug/kernel, `debug-kernel.sh --modules`);
+#                    at the end kmemleak is scanned and any leak it reports
+#                    fails the run (status 125)
 #     --hwmodel[=OPTS]  load the ETE/TRBE/BRBE hardware model plugin
 #                    (Documentation/hwmodel.rst); OPTS: its comma-separated
 #                    options, e.g. truth=FILE,brbe=64; HWMODEL_LOG=FILE
 #                    keeps its messages
 #
-# SCRIPT becomes /armtrace/run.sh; FILEs are copied into /armtrace/.
-# The kernel modules built in kernel/ are always copied there.  Prints the
+# SCRIPT becomes /armtrace/test.sh (run by /armtrace/run.sh); FILEs are
+# copied into /armtrace/.
+# The kernel modules built in kernel/ (with --debug-kernel, those built
+# against the debug kernel) are always copied there.  Prints the
 # script's output; exits with the script's status, 124 on timeout, 125 when
 # the guest kernel logged a warning, oops or corruption report.
 set -euo pipefail
@@ -27,7 +34,7 @@ set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CACHE:-$TOP/.cache}
 machine=virt cpu=max smp=1 icount=1 blacklist=1 append= timeout=300 log=
-hwmodel= hwm_opts=
+hwmodel= hwm_opts= debug=0
 envs=()
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -41,6 +48,7 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift ;;
 	--log) log=$2; shift ;;
 	--env) envs+=("$2"); shift ;;
+	--debug-kernel) debug=1 ;;
 	--hwmodel) hwmodel=1 ;;
 	--hwmodel=*) hwmodel=1 hwm_opts=${1#--hwmodel=} ;;
 	--) shift; break ;;
@@ -53,14 +61,41 @@ done
 script=$1; shift
 
 "$TOP/scripts/guest-image.sh"
+image=$CACHE/Image kodir=$TOP/kernel
+if [ $debug = 1 ]; then
+	image=$("$TOP/scripts/debug-kernel.sh")/Image
+	kodir=${BUILD:-$TOP/build}/debug/kernel
+	ls "$kodir"/*.ko > /dev/null 2>&1 || {
+		echo "qemu-run: no modules in $kodir (scripts/debug-kernel.sh --modules)" >&2
+		exit 2
+	}
+fi
 work=$(mktemp -d /tmp/armtrace-run.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/ov/armtrace"
 {
 	for e in ${envs[@]+"${envs[@]}"}; do printf 'export %q\n' "$e"; done
 	cat "$script"
+} > "$work/ov/armtrace/test.sh"
+{
+	echo 'sh /armtrace/test.sh; rc=$?'
+	# kmemleak reports only objects older than 5 s, found unreferenced
+	# by two scans in a row: wait the age out, then scan twice.
+	[ $debug = 1 ] && cat <<'KMEMLEAK'
+if [ -w /sys/kernel/debug/kmemleak ]; then
+	sleep 6
+	echo scan > /sys/kernel/debug/kmemleak
+	echo scan > /sys/kernel/debug/kmemleak
+	echo ARMTRACE-KMEMLEAK-BEGIN
+	cat /sys/kernel/debug/kmemleak
+	echo ARMTRACE-KMEMLEAK-END
+else
+	echo ARMTRACE-KMEMLEAK-MISSING
+fi
+KMEMLEAK
+	echo 'exit $rc'
 } > "$work/ov/armtrace/run.sh"
-for ko in "$TOP"/kernel/*.ko; do
+for ko in "$kodir"/*.ko; do
 	[ -e "$ko" ] && cp "$ko" "$work/ov/armtrace/"
 done
 for f in "$@"; do cp -r "$f" "$work/ov/armtrace/"; done
@@ -71,7 +106,7 @@ cmdline="console=ttyAMA0 quiet panic=-1 oops=panic"
 [ "$blacklist" = 1 ] && cmdline="$cmdline initcall_blacklist=armv8_pmu_driver_init"
 cmdline="$cmdline $append"
 qemu=(qemu-system-aarch64 -M "$machine" -cpu "$cpu" -smp "$smp" -m 1024
-	-nographic -no-reboot -nic none -kernel "$CACHE/Image" -initrd "$work/initrd"
+	-nographic -no-reboot -nic none -kernel "$image" -initrd "$work/initrd"
 	-append "$cmdline")
 [ "$cpu" = max ] && qemu[4]="max,pauth-impdef=on"
 [ "$icount" = 1 ] && qemu+=(-icount shift=0,sleep=off)
@@ -103,7 +138,8 @@ if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	tail -n 40 "$work/clean.log" >&2
 	exit 124
 fi
-sed -n '/^ARMTRACE-BEGIN$/,/^ARMTRACE-END rc=/p' "$work/clean.log" | sed '1d;$d'
+sed -n '/^ARMTRACE-BEGIN$/,/^ARMTRACE-END rc=/p' "$work/clean.log" | sed '1d;$d' |
+	sed '/^ARMTRACE-KMEMLEAK-BEGIN$/,/^ARMTRACE-KMEMLEAK-END$/d'
 end=$(sed -n 's/^ARMTRACE-END rc=\([0-9]*\)$/\1/p' "$work/clean.log")
 if [ -z "$end" ]; then
 	echo "qemu-run: guest did not finish (qemu status $rc)" >&2
@@ -111,8 +147,23 @@ if [ -z "$end" ]; then
 	exit 125
 fi
 sed -n '/^ARMTRACE-DMESG-BEGIN$/,/^ARMTRACE-DMESG-END$/p' "$work/clean.log" > "$work/dmesg"
-# Kernel reports that fail any run, whatever the tests said.
-if grep -E 'WARNING:|BUG:|Oops|Call trace|refcount_t|list_add corruption|list_del corruption|Kernel panic' "$work/dmesg" > "$work/bad"; then
+if [ $debug = 1 ]; then
+	grep -q '^ARMTRACE-KMEMLEAK-MISSING$' "$work/clean.log" && {
+		echo "qemu-run: the debug kernel has no kmemleak in debugfs" >&2
+		exit 125
+	}
+	sed -n '/^ARMTRACE-KMEMLEAK-BEGIN$/,/^ARMTRACE-KMEMLEAK-END$/p' \
+		"$work/clean.log" | sed '1d;$d' > "$work/kmemleak"
+	if [ -s "$work/kmemleak" ]; then
+		echo "qemu-run: kmemleak reported leaks:" >&2
+		cat "$work/kmemleak" >&2
+		exit 125
+	fi
+fi
+# Kernel reports that fail any run, whatever the tests said: warnings
+# (lockdep's and ODEBUG's too), BUG: (KASAN, KFENCE, sleeping in atomic
+# context, spinlock and workqueue checks), oopses, UBSAN, list corruption.
+if grep -E 'WARNING:|BUG:|Oops|Call trace|refcount_t|list_add corruption|list_del corruption|Kernel panic|UBSAN:|ODEBUG:|kmemleak: .*suspected|INFO: task .* blocked' "$work/dmesg" > "$work/bad"; then
 	echo "qemu-run: guest kernel reported problems:" >&2
 	cat "$work/bad" >&2
 	grep -v '^ARMTRACE' "$work/dmesg" | tail -n 60 >&2
