@@ -29,7 +29,7 @@ KMAKE     = $(MAKE) -C $(KDIR) M=$(TOP)/kernel $(KMAKE_ARCH)
 export TOP CACHE BUILD SHARED
 
 .PHONY: all deps modules tools guest-tests check demo bench clean \
-	checkpatch sparse perf install-perf debug-modules stress
+	checkpatch sparse perf install-perf debug-modules stress check-debug
 
 all: modules tools
 
@@ -63,6 +63,11 @@ STRESS_SEED   ?= $(shell date +%s)
 STRESS_ROUNDS ?= 8
 STRESS_ITERS  ?= 100000
 STRESS_SECS   ?= 300
+# make check with the debug kernel's build and runs (lockdep, KASAN,
+# kmemleak, UBSAN) as well: ~13 minutes more cold.
+check-debug:
+	ARMTRACE_DEBUG_KERNEL=1 $(MAKE) check
+
 stress: debug-modules guest-tests
 	$(MAKE) -C $(TOP)/selftests/hwmodel
 	ARMTRACE_FUZZ_SEED=$(STRESS_SEED) ARMTRACE_FUZZ_ROUNDS=$(STRESS_ROUNDS) \
