@@ -14,17 +14,8 @@ BUILD=${BUILD:-$TOP/build}
 PERF=${PERF:-$BUILD/perf/x86_64/perf}
 PERF_ETE=$BUILD/tools-perf/perf-ete
 AUX=65536
-n=0 rc=0
-
-tap() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		rc=1
-	fi
-}
+# shellcheck source=../selftests/pmu/tap.sh
+. "$TOP/selftests/pmu/tap.sh"
 
 make -s -C "$TOP/tools-perf" "$PERF_ETE" >/dev/null || exit 1
 [ -x "$PERF" ] || { echo "not ok 1 - $PERF not built (make perf)"; exit 1; }
@@ -189,4 +180,4 @@ t=$(grep -c 'code 5: AUX buffer full: trace lost' "$work/loss")
 c=$(grep -c 'code 6: trace overwritten in the sink' "$work/loss")
 [ "$t" = 1 ] && [ "$c" = 1 ] && grep -q 'AUX data lost 1 times' "$work/loss.err"
 tap $? "TRUNCATED and COLLISION flags: one error sample each ($t, $c)"
-exit $rc
+exit $tap_fail

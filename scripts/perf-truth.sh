@@ -23,22 +23,14 @@ console=$1 truth=$2
 shift 2
 base=${console%.*}
 data=$base.perf.data
-n=0 rc=0
-
-tap() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - perf-truth: $2"
-	else
-		echo "not ok $n - perf-truth: $2"
-		rc=1
-	fi
-}
+# shellcheck source=../selftests/pmu/tap.sh
+. "$TOP/selftests/pmu/tap.sh"
+pt() { tap "$1" "perf-truth: $2"; }
 
 size=$(sed -n 's/^PERFDATA \([0-9]*\)$/\1/p' "$console")
 sed -n '/^PERFDATA /,/^PERFEND$/s/^PERFHEX //p' "$console" | xxd -r -p > "$data"
 [ -n "$size" ] && [ "$(stat -c %s "$data")" = "$size" ]
-tap $? "the guest's perf.data came back whole (${size:-no} bytes)"
+pt $? "the guest's perf.data came back whole (${size:-no} bytes)"
 
 # The guest's binaries at their guest paths: perf finds code by the
 # MMAP2 records' file names, under --symfs.
@@ -61,25 +53,25 @@ if [ -n "${vdso_id:-}" ]; then
 	sed -n 's/^VDSOHEX //p' "$console" | xxd -r -p > "$bid/[vdso]/$vdso_id/vdso"
 	ln -s "../../[vdso]/$vdso_id" "$bid/.build-id/${vdso_id:0:2}/${vdso_id:2}"
 	[ "$(stat -c %s "$bid/[vdso]/$vdso_id/vdso")" = "$vdso_size" ]
-	tap $? "the guest's vDSO came back whole ($vdso_size bytes)"
+	pt $? "the guest's vDSO came back whole ($vdso_size bytes)"
 fi
 
 "$PERF" report -D -i "$data" > "$base.dump" 2>&1
 grep -Eq "Magic number[[:space:]]+5050505050505050" "$base.dump" &&
 	grep -Eq "TRCDEVARCH[[:space:]]+47705a13" "$base.dump"
-tap $? "AUXTRACE_INFO is cs_etm's, with ETE per-CPU metadata"
+pt $? "AUXTRACE_INFO is cs_etm's, with ETE per-CPU metadata"
 sed -n '/Magic number/,/TRCDEVARCH/p' "$base.dump" | sed 's/^/# /'
 
 "$PERF" --buildid-dir "$bid" script -v -i "$data" --symfs "$symfs" --itrace=b -F tid,cpu,ip,addr \
 	> "$base.branches" 2> "$base.script.err"
-tap $? "perf script --itrace=b decodes the file"
+pt $? "perf script --itrace=b decodes the file"
 grep -v -e '^cs_etm: ETE trace ID' -e 'build id event received' \
 	-e 'unwind: target platform' "$base.script.err" |
 	sed 's/^/# perf script: /' | head -n 20
 # Every queue went to libete (perf-patches/0004), none to OpenCSD.
 queues=$(grep -c '^cs_etm: ETE trace ID .* decoded by libete$' "$base.script.err")
 [ "$queues" -gt 0 ]
-tap $? "libete decoded the ETE queues ($queues)"
+pt $? "libete decoded the ETE queues ($queues)"
 
 # The same samples as OpenCSD (1.3.3) makes from the same file, for every
 # sample kind cs-etm.c makes from the decoder's elements: branches,
@@ -92,7 +84,7 @@ for itrace in "b -F tid,cpu,ip,addr,flags" "i1i -F tid,cpu,ip,sym,symoff" \
 	PERF_CS_ETM_ETE_DECODER=opencsd "$PERF" "${opts[@]}" "${fields[@]}" \
 		> "$base.opencsd.out" 2>/dev/null
 	cmp -s "$base.libete.out" "$base.opencsd.out"
-	tap $? "--itrace=${itrace%% *}: libete's samples are OpenCSD's ($(wc -l < "$base.libete.out") lines)"
+	pt $? "--itrace=${itrace%% *}: libete's samples are OpenCSD's ($(wc -l < "$base.libete.out") lines)"
 done
 rm -f "$base.libete.out" "$base.opencsd.out"
 
@@ -104,11 +96,11 @@ popts=(--buildid-dir "$bid" script -i "$data" --symfs "$symfs")
 "$PERF" "${popts[@]}" --itrace=cr -F ip,addr,flags 2>/dev/null |
 	grep -E '^ *(call|return) ' > "$base.cr"
 [ -s "$base.cr" ] && cmp -s "$base.cr" "$base.b-cr"
-tap $? "--itrace=cr: the calls and returns of --itrace=b ($(grep -c call "$base.cr") calls, $(grep -c return "$base.cr") returns)"
+pt $? "--itrace=cr: the calls and returns of --itrace=b ($(grep -c call "$base.cr") calls, $(grep -c return "$base.cr") returns)"
 depths=$("$PERF" "${popts[@]}" --itrace=cr -F callindent 2>/dev/null |
 	sed 's/[^ ].*//' | awk '{ print length($0) }' | sort -un | wc -l)
 [ "$depths" -ge 3 ]
-tap $? "--itrace=cr: calls indented by their depth ($depths depths)"
+pt $? "--itrace=cr: calls indented by their depth ($depths depths)"
 
 # Callchains (--itrace=g): one per instruction sample.  Where the trace
 # starts with the program and perf has its symbols (not CPU-wide, which
@@ -120,12 +112,12 @@ tap $? "--itrace=cr: calls indented by their depth ($depths depths)"
 	sort -rn > "$base.chains"
 chains=$(sed -n 's/^\([0-9]*\) chains$/\1/p' "$base.chains")
 [ "${chains:-0}" -gt 0 ] && [ "$chains" = "$(cat "$base.ni")" ]
-tap $? "--itrace=g: a callchain for each of the $(cat "$base.ni") instruction samples"
+pt $? "--itrace=g: a callchain for each of the $(cat "$base.ni") instruction samples"
 case $(basename "$base") in
 *perf-ete|*perf-ete-per-thread)	# perf_workload, with its symbols
 	start=$(sed -n 's/^\([0-9]*\) _start$/\1/p' "$base.chains")
 	[ "${start:-0}" = "$chains" ]
-	tap $? "--itrace=g: every chain ends in _start (${start:-0} of $chains)"
+	pt $? "--itrace=g: every chain ends in _start (${start:-0} of $chains)"
 	[ "${start:-0}" = "$chains" ] || sed 's/^/# /' "$base.chains" | head
 	;;
 esac
@@ -144,7 +136,7 @@ r=$?
 nf=$(wc -l < "$base.full")
 ni=$(grep -Ev 'tr strt|tr end' "$base.full" | grep -vc 'insn: ')
 [ $r -eq 0 ] && [ "$nf" = "$nb" ] && [ "$ni" = 0 ]
-tap $? "perf script -F ...,brstack,brstacksym,insn: $nf samples, each branch with its instruction bytes"
+pt $? "perf script -F ...,brstack,brstacksym,insn: $nf samples, each branch with its instruction bytes"
 # (perf report lists each unknown address apart: known symbols only)
 top=$("$PERF" "${popts[@]}" --itrace=i100i -F ip,sym 2>/dev/null |
 	awk '$NF != "[unknown]" { print $NF }' | sort | uniq -c |
@@ -154,17 +146,16 @@ rtop=$("$PERF" "${ropts[@]}" --itrace=i100i --sort sym 2>/dev/null |
 	awk '!/^#/ && NF >= 3 && $3 !~ /^0x/ { print $3; exit }')
 if [ -n "$top" ]; then
 	[ "$rtop" = "$top" ]
-	tap $? "perf report --stdio: the hottest symbol is the one with most instruction samples (${rtop:-none})"
+	pt $? "perf report --stdio: the hottest symbol is the one with most instruction samples (${rtop:-none})"
 else
-	n=$((n + 1))
-	echo "ok $n - perf-truth: perf report --stdio # SKIP no symbols for the traced code"
+	tap_skip "perf-truth: perf report --stdio" "no symbols for the traced code"
 fi
 case $(basename "$base") in
 *perf-ete|*perf-ete-per-thread)	# (addr2line needs every binary's symbols)
 	"$PERF" "${ropts[@]}" --branch-history --itrace=l16i1000i \
 		> "$base.bh" 2>/dev/null &&
 		grep -q -- '--[0-9.]*%--' "$base.bh"
-	tap $? "perf report --branch-history on --itrace=l16i1000i"
+	pt $? "perf report --branch-history on --itrace=l16i1000i"
 	;;
 esac
 "$PERF" --buildid-dir "$bid" inject -i "$data" --itrace=il64 --strip \
@@ -173,7 +164,7 @@ esac
 		> "$base.inj" 2>/dev/null &&
 	"$PERF" "${popts[@]}" --itrace=il64 -F ip,brstack 2>/dev/null |
 	cmp -s - "$base.inj" && [ -s "$base.inj" ]
-tap $? "perf inject --itrace=il64 --strip: $(wc -l < "$base.inj" 2>/dev/null || echo 0) samples with their branch stacks, as perf script makes them"
+pt $? "perf inject --itrace=il64 --strip: $(wc -l < "$base.inj" 2>/dev/null || echo 0) samples with their branch stacks, as perf script makes them"
 rm -f "$base.full" "$base.bh" "$base.inj" "$base.inj.data"
 
 # The loss the kernel flagged (armtrace_ete/loss, per CPU: TRUNCATED and
@@ -183,14 +174,14 @@ read -r k_trunc k_coll < <(sed -n 's/^# loss: \([0-9]*\) \([0-9]*\) \([0-9]*\) .
 p_trunc=$(sed -n 's/^AUX data lost \([0-9]*\) times.*/\1/p' "$base.script.err")
 p_coll=$(sed -n 's/^AUX data detected collision *\([0-9]*\) times.*/\1/p' "$base.script.err")
 [ "${p_trunc:-0}" = "$k_trunc" ] && [ "${p_coll:-0}" = "$k_coll" ]
-tap $? "perf reports the kernel's loss: $k_trunc TRUNCATED, $k_coll COLLISION records"
+pt $? "perf reports the kernel's loss: $k_trunc TRUNCATED, $k_coll COLLISION records"
 # ... and says where, one error sample a flag (perf-patches/0005).
 "$PERF" --buildid-dir "$bid" script -i "$data" --symfs "$symfs" --itrace=e \
 	> "$base.errors" 2>/dev/null
 e_trunc=$(grep -c 'code 5: AUX buffer full: trace lost' "$base.errors")
 e_coll=$(grep -c 'code 6: trace overwritten in the sink' "$base.errors")
 [ "$e_trunc" = "$k_trunc" ] && [ "$e_coll" = "$k_coll" ]
-tap $? "--itrace=e: an error sample for each ($e_trunc TRUNCATED, $e_coll COLLISION)"
+pt $? "--itrace=e: an error sample for each ($e_trunc TRUNCATED, $e_coll COLLISION)"
 
 if [ "$k_trunc" -gt 0 ] || [ "$k_coll" -gt 0 ]; then
 	# perf 6.1 joins the path across lost trace without a gap marker:
@@ -198,11 +189,11 @@ if [ "$k_trunc" -gt 0 ] || [ "$k_coll" -gt 0 ]; then
 	echo "# trace was lost: no comparison with the ground truth"
 else
 	"$BUILD/host/branch_check" "$truth" "$base.branches" > "$base.check" 2>&1
-	tap $? "branch_check ran and passed"
+	pt $? "branch_check ran and passed"
 	while IFS= read -r line; do
 		case "$line" in
-		"ok "*) tap 0 "${line#ok * - }" ;;
-		"not ok "*) tap 1 "${line#not ok * - }" ;;
+		"ok "*) pt 0 "${line#ok * - }" ;;
+		"not ok "*) pt 1 "${line#not ok * - }" ;;
 		*) echo "$line" ;;
 		esac
 	done < "$base.check"
@@ -213,13 +204,12 @@ if [ -x "$STOCK_PERF" ]; then
 	# (perf-patches/0003).
 	"$STOCK_PERF" --buildid-dir "$bid" script -i "$data" --symfs "$symfs" \
 		--itrace=b -F tid,ip,addr > "$base.stock.branches" 2> "$base.stock.err"
-	tap $? "Debian's perf $("$STOCK_PERF" version 2>/dev/null | cut -d' ' -f3) reads the file"
+	pt $? "Debian's perf $("$STOCK_PERF" version 2>/dev/null | cut -d' ' -f3) reads the file"
 	"$PERF" --buildid-dir "$bid" script -i "$data" --symfs "$symfs" \
 		--itrace=b -F tid,ip,addr 2> /dev/null |
 		cmp -s - "$base.stock.branches"
-	tap $? "Debian's perf decodes the same branch samples"
+	pt $? "Debian's perf decodes the same branch samples"
 else
-	echo "ok $((n + 1)) - perf-truth: Debian's perf # SKIP $STOCK_PERF not installed"
-	n=$((n + 1))
+	tap_skip "perf-truth: Debian's perf" "$STOCK_PERF not installed"
 fi
-exit $rc
+exit $tap_fail
