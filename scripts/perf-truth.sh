@@ -93,10 +93,14 @@ rm -f "$base.libete.out" "$base.opencsd.out"
 popts=(--buildid-dir "$bid" script -i "$data" --symfs "$symfs")
 "$PERF" "${popts[@]}" --itrace=b -F ip,addr,flags 2>/dev/null |
 	grep -E '^ *(call|return) ' > "$base.b-cr"
-"$PERF" "${popts[@]}" --itrace=cr -F ip,addr,flags 2>/dev/null |
-	grep -E '^ *(call|return) ' > "$base.cr"
+"$PERF" "${popts[@]}" --itrace=cr -F ip,addr,flags > "$base.cr-all" 2>/dev/null
+grep -E '^ *(call|return) ' "$base.cr-all" > "$base.cr"
 [ -s "$base.cr" ] && cmp -s "$base.cr" "$base.b-cr"
 pt $? "--itrace=cr: the calls and returns of --itrace=b ($(grep -c call "$base.cr") calls, $(grep -c return "$base.cr") returns)"
+# ... and no other branch: the filter keeps no jump
+! grep -qE '^ *(jmp|jcc) ' "$base.cr-all" && grep -qE '^ *jcc ' \
+	<("$PERF" "${popts[@]}" --itrace=b -F ip,flags 2>/dev/null)
+pt $? "--itrace=cr: no plain or conditional jump among them (--itrace=b has them)"
 depths=$("$PERF" "${popts[@]}" --itrace=cr -F callindent 2>/dev/null |
 	sed 's/[^ ].*//' | awk '{ print length($0) }' | sort -un | wc -l)
 [ "$depths" -ge 3 ]
@@ -121,7 +125,7 @@ case $(basename "$base") in
 	[ "${start:-0}" = "$chains" ] || sed 's/^/# /' "$base.chains" | head
 	;;
 esac
-rm -f "$base.b-cr" "$base.ni"
+rm -f "$base.b-cr" "$base.cr-all" "$base.ni"
 
 # What users run next (Documentation/perf-ete.rst).  perf inject finds
 # code by build ID, not --symfs: the binaries go into the build-id cache.
