@@ -11,7 +11,9 @@
 # on it for long.
 
 TOP       := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
-CACHE     ?= $(TOP)/.cache
+ifeq ($(origin CACHE),undefined)
+CACHE     := $(shell $(TOP)/scripts/cache-dir.sh)
+endif
 BUILD     ?= $(TOP)/build
 SHARED    ?= $(abspath $(TOP)/../shared)
 PREFIX    ?= /usr/local

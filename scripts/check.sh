@@ -5,7 +5,7 @@
 set -uo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-export CACHE=${CACHE:-$TOP/.cache} BUILD=${BUILD:-$TOP/build}
+export CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")} BUILD=${BUILD:-$TOP/build}
 LOGS=$BUILD/logs
 rm -rf "$LOGS"
 mkdir -p "$LOGS"
@@ -75,6 +75,7 @@ suite sparse tap_cmd "sparse (C=2) reports nothing" \
 	clean_build make --no-print-directory sparse
 suite checkpatch scripts/checkpatch.sh
 suite kbuild-ro selftests/kbuild/run.sh
+suite cache-dir scripts/cache-dir-test.sh
 suite guest-build tap_cmd "guest tests build (aarch64, static)" \
 	make --no-print-directory -C selftests
 suite host-build tap_cmd "host unit tests build (ASan/UBSan)" \

@@ -4,7 +4,7 @@
 # error, warning or check.
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${CACHE:-$TOP/.cache}
+CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 # Kernel sources and the shared headers the modules include (generated
 # *.mod.c excluded).
 files=$(cd "$TOP" && { find kernel -name '*.[ch]' ! -name '*.mod.c'

@@ -18,7 +18,7 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${CACHE:-$TOP/.cache}
+CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 BUILD=${BUILD:-$TOP/build}
 DEBUG_KERNEL_CACHE=${DEBUG_KERNEL_CACHE:-$CACHE/debug-kernel}
 TARBALL=${KERNEL_TARBALL:-$(ls /usr/src/linux-source-6.1.tar.* 2>/dev/null | head -n1)}

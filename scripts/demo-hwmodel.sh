@@ -4,7 +4,7 @@
 # trace decoded on the host with perf-ete (libete).
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${CACHE:-$TOP/.cache}
+CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 BUILD=${BUILD:-$TOP/build}
 out=$(mktemp -d /tmp/armtrace-demo.XXXXXX)
 trap 'rm -rf "$out"' EXIT

@@ -5,7 +5,7 @@
 # armtrace's perf decodes the ETE recording (`perf script --itrace=b`).
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${CACHE:-$TOP/.cache}
+CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 BUILD=${BUILD:-$TOP/build}
 make --no-print-directory -C "$TOP" perf >/dev/null
 out=$(mktemp -d /tmp/armtrace-demo.XXXXXX)

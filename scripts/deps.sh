@@ -9,8 +9,10 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${ARMTRACE_CACHE:-$TOP/.cache}
-STAMP=$CACHE/.deps-v5
+CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
+# The stamp is named by this script's content: a changed package list or
+# recipe reruns it in every cache, shared or not.
+STAMP=$CACHE/.deps-$(sha256sum "$0" | cut -c1-16)
 
 HOST_PKGS=(
 	build-essential gcc-aarch64-linux-gnu libc6-dev-arm64-cross
@@ -115,13 +117,19 @@ ln -sfn "$CACHE/kernel/lib/modules/$abi" "$CACHE/kmods"
 echo "$abi" > "$CACHE/abi"
 
 # linux-source-6.1 provides checkpatch, the kselftest harness and libperf.
+# The unpacked tree is marked with the tarball it came from, so a cache
+# outlives an upgrade of the package without mixing two versions.
 src=$(ls /usr/src/linux-source-6.1.tar.* | head -n1)
-if [ ! -d "$CACHE/linux-source" ]; then
+mark=$(stat -c '%n %s' "$src")
+if [ "$(cat "$CACHE/linux-source/.armtrace-from" 2>/dev/null)" != "$mark" ]; then
 	log "unpacking $src"
+	rm -rf "$CACHE/linux-source" "$CACHE/linux-source.tmp"
 	mkdir -p "$CACHE/linux-source.tmp"
 	tar -xf "$src" -C "$CACHE/linux-source.tmp" --strip-components=1
+	echo "$mark" > "$CACHE/linux-source.tmp/.armtrace-from"
 	mv "$CACHE/linux-source.tmp" "$CACHE/linux-source"
 fi
 
+rm -f "$CACHE"/.deps-*
 touch "$STAMP"
 log "done"

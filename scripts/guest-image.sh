@@ -8,7 +8,7 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${CACHE:-$TOP/.cache}
+CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 OUT=$CACHE/guest-base.cpio
 ROOT=$CACHE/root
 [ "$OUT" -nt "$0" ] && [ -f "$OUT" ] && exit 0

@@ -10,7 +10,7 @@ set -uo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-CACHE=${CACHE:-$TOP/.cache}
+CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 G=$BUILD/guest
 P=$TOP/selftests/pmu
 mkdir -p "$BUILD/logs"

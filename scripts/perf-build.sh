@@ -18,7 +18,7 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${CACHE:-$TOP/.cache}
+CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 BUILD=${BUILD:-$TOP/build}
 PERF_CACHE=${PERF_CACHE:-$CACHE/perf}
 TARBALL=${PERF_TARBALL:-/usr/src/linux-source-6.1.tar.xz}

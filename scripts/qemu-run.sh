@@ -32,7 +32,7 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${CACHE:-$TOP/.cache}
+CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 machine=virt cpu=max smp=1 icount=1 blacklist=1 append= timeout=300 log=
 hwmodel= hwm_opts= debug=0
 envs=()

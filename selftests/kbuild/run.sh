@@ -4,7 +4,7 @@
 # silicon) and accept one to a read-write register.
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-KDIR=${KDIR:-${CACHE:-$TOP/.cache}/kdir}
+KDIR=${KDIR:-${CACHE:-$("$TOP/scripts/cache-dir.sh")}/kdir}
 arch=()
 [ "$(uname -m)" = aarch64 ] || arch=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
 work=$(mktemp -d /tmp/armtrace-kbuild.XXXXXX)
