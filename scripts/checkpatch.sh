@@ -7,7 +7,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 # Kernel sources and the shared headers the modules include (generated
 # *.mod.c excluded).
-files=$(cd "$TOP" && { find kernel -name '*.[ch]' ! -name '*.mod.c'
+files=$(cd "$TOP" && { find kernel selftests/debug -name '*.[ch]' ! -name '*.mod.c'
 	grep -rhoE '<armtrace/[a-z_0-9]+\.h>' kernel | sort -u |
 		sed 's/[<>]//g; s|^|include/|'; echo include/armtrace/bits.h; } | sort -u)
 out=$(cd "$TOP" && "$CACHE/linux-source/scripts/checkpatch.pl" --strict \

@@ -4,6 +4,7 @@
 #
 #   debug-kernel.sh            build (or reuse) the kernel; print its tree
 #   debug-kernel.sh --key      print the cache key and exit
+#   debug-kernel.sh --cached   exit 0 when the kernel is in the cache
 #   debug-kernel.sh --modules  also build kernel/ against it into
 #                              $BUILD/debug/kernel/*.ko
 #
@@ -38,13 +39,17 @@ die() { echo "debug-kernel: $*" >&2; exit 1; }
 mode=build
 case "${1:-}" in
 --key) mode=key ;;
+--cached) mode=cached ;;
 --modules) mode=modules ;;
 '') ;;
-*) echo "usage: debug-kernel.sh [--key|--modules]" >&2; exit 2 ;;
+*) echo "usage: debug-kernel.sh [--key|--cached|--modules]" >&2; exit 2 ;;
 esac
 
-[ -r "$TARBALL" ] || die "no linux-source-6.1 tarball (apt-get install linux-source-6.1)"
-[ -f "$SRC/Makefile" ] || die "$SRC is not unpacked (make deps)"
+if [ ! -r "$TARBALL" ] || [ ! -f "$SRC/Makefile" ]; then
+	[ $mode = cached ] && exit 1
+	[ -r "$TARBALL" ] || die "no linux-source-6.1 tarball (apt-get install linux-source-6.1)"
+	die "$SRC is not unpacked (make deps)"
+fi
 
 key=$({
 	# The tarball's name carries Debian's version; hashing 130 MB per
@@ -59,6 +64,7 @@ key="$rel-$key"
 [ $mode = key ] && { echo "$key"; exit 0; }
 
 dir=$DEBUG_KERNEL_CACHE/$key
+[ $mode = cached ] && { [ -f "$dir/Image" ]; exit; }
 mkdir -p "$DEBUG_KERNEL_CACHE"
 exec 9> "$dir.lock"
 flock 9
@@ -106,4 +112,9 @@ tar -C "$TOP" -cf - --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
 	--exclude='*.mod' --exclude='*.mod.c' --exclude='Module.symvers' \
 	--exclude='modules.order' kernel include | tar -C "$out" -xf -
 make -C "$dir" M="$out/kernel" "${KARGS[@]}" W=1 modules >&2
+# The negative control (selftests/debug): a module whose every load is a
+# bug the checkers must report.  Built here only, never for the stock kernel.
+mkdir -p "$out/canary"
+cp -p "$TOP"/selftests/debug/Kbuild "$TOP"/selftests/debug/armtrace_canary.c "$out/canary/"
+make -C "$dir" M="$out/canary" "${KARGS[@]}" W=1 modules >&2
 echo "$dir"

@@ -92,10 +92,43 @@ RUNS=(
 "smp2-hotplug-dbg|--debug-kernel --smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
 "hwmodel-dbg|--debug-kernel --hwmodel --smp 2|hw_brbe hw_ete|"
 "ete-tests-dbg|--debug-kernel --hwmodel --smp 2 --env ARMTRACE_EL=1|ete_errno ete_priv ete_groups|"
+# The negative control: every checker must report what the canary
+# module commits, and qemu-run.sh must fail the run for it.
+"canary-dbg|--debug-kernel||"
 # The perf_event_open fuzzer (selftests/fuzz): -smp 2 without icount, so
 # the two CPUs really race; `make stress` runs it long.
 "fuzz-dbg|--debug-kernel --hwmodel --smp 2 --no-icount --env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-30}||"
 )
+
+# canary_verdict LOG RC: the debug kernel's negative control passes when
+# qemu-run.sh failed it for kernel reports (125) and the log holds the
+# report of every bug class armtrace_canary.ko committed.
+canary_verdict() {
+	local log=$1 rc=$2 n=0 bad=0 sig
+	{
+		n=$((n + 1))
+		if [ "$rc" -eq 125 ]; then
+			echo "ok $n - canary: qemu-run.sh failed the run for its kernel reports"
+		else
+			echo "not ok $n - canary: qemu-run.sh status $rc, want 125"; bad=1
+		fi
+		while IFS='|' read -r what sig; do
+			n=$((n + 1))
+			if grep -qE "$sig" "$log"; then
+				echo "ok $n - canary: $what reported"
+			else
+				echo "not ok $n - canary: no $what report ($sig)"; bad=1
+			fi
+		done <<-'SIGS'
+		lockdep|WARNING: possible circular locking dependency detected
+		DEBUG_ATOMIC_SLEEP|BUG: sleeping function called from invalid context
+		UBSAN|UBSAN: shift-out-of-bounds
+		kmemleak|unreferenced object 0x[0-9a-f]+ \(size 128\)
+		KASAN|BUG: KASAN: slab-out-of-bounds in canary_kasan
+		SIGS
+	} >> "$log"
+	return $bad
+}
 
 # one_run RUN: boot one configuration, judge it, print its TAP.
 one_run() {
@@ -109,12 +142,15 @@ one_run() {
 	# The ete PMU's boots load armtrace.ko alone and trace through perf.
 	[[ $name == ete-* ]] && runner=$TOP/selftests/ete/run-ete.sh
 	[[ $name == fuzz* ]] && runner=$TOP/selftests/fuzz/run-fuzz.sh
+	[[ $name == canary-dbg ]] && runner=$TOP/selftests/debug/run-canary.sh
 	# Compat mode meets Debian's coresight module, which owns cs_etm.
 	extra=()
 	if [[ $name == ete-compat ]]; then
 		runner=$TOP/selftests/ete/run-compat.sh
 		extra=("$CACHE/kmods/kernel/fs/configfs/configfs.ko"
 		       "$CACHE/kmods/kernel/drivers/hwtracing/coresight/coresight.ko")
+	elif [[ $name == canary-dbg ]]; then
+		extra=("$BUILD/debug/canary/armtrace_canary.ko")
 	elif [[ $name == perf-* ]]; then
 		runner=$TOP/selftests/perf/run-perf.sh
 		extra=("$BUILD/perf/aarch64/guest/perf")
@@ -232,6 +268,9 @@ one_run() {
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	canary-dbg)
+		canary_verdict "$log" $rc
+		rc=$? ;;
 	esac
 	# The perf.data is kept beside the log; its hex is not worth a read.
 	[[ $name == perf-* ]] && sed -i '/^PERFHEX /d; /^VDSOHEX /d' "$log"
@@ -246,17 +285,25 @@ one_run() {
 }
 
 want=("$@")
+# The debug kernel's runs: ARMTRACE_DEBUG_KERNEL=1 builds the kernel if it
+# must (make check-debug; ~13 min cold on 2 cores), 0 leaves them out, and
+# by default they run when the kernel is in the cache and are reported
+# skipped when it is not -- building it there would take make check past
+# 30 minutes on a fresh machine.  Runs named on the command line always run.
+dbg=${ARMTRACE_DEBUG_KERNEL:-auto}
+if [ "$dbg" = auto ]; then
+	dbg=skip
+	"$TOP/scripts/debug-kernel.sh" --cached && dbg=1
+fi
 selected=()
+skipped=()
 for run in "${RUNS[@]}"; do
 	IFS='|' read -r name _ <<< "$run"
 	if [ ${#want[@]} -gt 0 ] && [[ " ${want[*]} " != *" $name "* ]]; then
 		continue
 	fi
-	# The debug kernel's runs, unless named or ARMTRACE_DEBUG_KERNEL=1
-	# (make check-debug): its cold build (~13 min on 2 cores) and its
-	# slow boots would take make check past 30 minutes on a fresh machine.
-	if [ ${#want[@]} -eq 0 ] && [[ $name == *-dbg ]] &&
-	   [ "${ARMTRACE_DEBUG_KERNEL:-0}" != 1 ]; then
+	if [ ${#want[@]} -eq 0 ] && [[ $name == *-dbg ]] && [ "$dbg" != 1 ]; then
+		[ "$dbg" = skip ] && skipped+=("$name")
 		continue
 	fi
 	selected+=("$run")
@@ -278,13 +325,20 @@ if [[ " ${selected[*]} " == *"perf-ete"* ]]; then
 fi
 
 # Two boots at a time (-icount keeps each on one host thread; the
-# machine has two cores); each run's TAP is printed in table order.
+# machine has two cores); the debug kernel's slow boots start first so the
+# short ones fill in around them; each run's TAP is printed in table order.
 JOBS=${ARMTRACE_GUEST_JOBS:-2}
+order=()
+for run in "${selected[@]}"; do [[ ${run%%|*} == *-dbg ]] && order+=("$run"); done
+for run in "${selected[@]}"; do [[ ${run%%|*} == *-dbg ]] || order+=("$run"); done
 running=0
-for run in "${selected[@]}"; do
+for run in ${order[@]+"${order[@]}"}; do
 	IFS='|' read -r name _ <<< "$run"
-	( one_run "$run" > "$BUILD/logs/guest-$name.out" 2>&1
-	  echo $? > "$BUILD/logs/guest-$name.rc" ) &
+	( t=$SECONDS
+	  one_run "$run" > "$BUILD/logs/guest-$name.out" 2>&1
+	  rc=$?
+	  echo "# guest run $name: $((SECONDS - t)) s" >> "$BUILD/logs/guest-$name.out"
+	  echo $rc > "$BUILD/logs/guest-$name.rc" ) &
 	running=$((running + 1))
 	if [ "$running" -ge "$JOBS" ]; then
 		wait -n
@@ -293,9 +347,12 @@ for run in "${selected[@]}"; do
 done
 wait
 status=0
-for run in "${selected[@]}"; do
+for run in ${selected[@]+"${selected[@]}"}; do
 	IFS='|' read -r name _ <<< "$run"
 	cat "$BUILD/logs/guest-$name.out"
 	[ "$(cat "$BUILD/logs/guest-$name.rc" 2>/dev/null)" = 0 ] || status=1
+done
+for name in ${skipped[@]+"${skipped[@]}"}; do
+	echo "ok 1 - guest run $name # SKIP the debug kernel is not in the cache (make debug-modules builds it)"
 done
 exit $status

@@ -153,6 +153,9 @@ if [ -z "$end" ]; then
 	exit 125
 fi
 sed -n '/^ARMTRACE-DMESG-BEGIN$/,/^ARMTRACE-DMESG-END$/p' "$work/clean.log" > "$work/dmesg"
+# Every kind of report is printed before the run is failed (the debug
+# kernel's negative control expects all of them at once).
+problems=0
 if [ $debug = 1 ]; then
 	grep -q '^ARMTRACE-KMEMLEAK-MISSING$' "$work/clean.log" && {
 		echo "qemu-run: the debug kernel has no kmemleak in debugfs" >&2
@@ -163,17 +166,18 @@ if [ $debug = 1 ]; then
 	if [ -s "$work/kmemleak" ]; then
 		echo "qemu-run: kmemleak reported leaks:" >&2
 		cat "$work/kmemleak" >&2
-		exit 125
+		problems=1
 	fi
 fi
 # Kernel reports that fail any run, whatever the tests said: warnings
 # (lockdep's and ODEBUG's too), BUG: (KASAN, KFENCE, sleeping in atomic
 # context, spinlock and workqueue checks), oopses, UBSAN, list corruption.
-if grep -E 'WARNING:|BUG:|Oops|Call trace|refcount_t|list_add corruption|list_del corruption|Kernel panic|UBSAN:|ODEBUG:|kmemleak: .*suspected|INFO: task .* blocked' "$work/dmesg" > "$work/bad"; then
+if grep -E 'WARNING:|BUG:|Oops|Call trace|refcount_t|list_add corruption|list_del corruption|Kernel panic|UBSAN:|ODEBUG:|kmemleak: .*suspected|INFO: task .* blocked|rcu: INFO:|detected stalls' "$work/dmesg" > "$work/bad"; then
 	echo "qemu-run: guest kernel reported problems:" >&2
 	cat "$work/bad" >&2
 	grep -v '^ARMTRACE' "$work/dmesg" | tail -n 60 >&2
-	exit 125
+	problems=1
 fi
+[ "$problems" = 0 ] || exit 125
 [ -n "${ARMTRACE_DMESG:-}" ] && cp "$work/dmesg" "$ARMTRACE_DMESG"
 exit "$end"
