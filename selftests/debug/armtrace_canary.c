@@ -9,7 +9,6 @@
  *
  * Never loaded outside that one guest run; nothing else uses it.
  */
-#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
@@ -45,12 +44,19 @@ static int canary_kasan(void)
 	return 0;
 }
 
-/* DEBUG_ATOMIC_SLEEP: msleep() with a spinlock held. */
+/*
+ * DEBUG_ATOMIC_SLEEP: an allocation that may sleep, under a spinlock.  It
+ * does not sleep here (memory is plentiful), which is the point: only the
+ * checker's might_sleep() sees it.
+ */
 static int canary_sleep(void)
 {
+	void *p;
+
 	spin_lock(&canary_lock);
-	msleep(20);
+	p = kzalloc(64, GFP_KERNEL);
 	spin_unlock(&canary_lock);
+	kfree(p);
 	return 0;
 }
 
