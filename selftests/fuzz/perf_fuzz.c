@@ -61,6 +61,7 @@ struct slot {
 	size_t ring_len;
 	void *aux;
 	size_t aux_len;
+	int ete;		/* an ete event: its ring can take an AUX area */
 };
 
 static struct slot slots[MAX_FDS];
@@ -361,16 +362,23 @@ static struct slot *free_slot(void)
 	return NULL;
 }
 
-static struct slot *any_slot(void)
+/* An open slot, fair over the open ones (ete ones only if @ete). */
+static struct slot *pick_slot(int ete)
 {
 	int i, n = 0;
 	struct slot *pick = NULL;
 
-	/* reservoir choice: fair over the open ones, one draw each */
+	/* reservoir choice: one draw each */
 	for (i = 0; i < MAX_FDS; i++)
-		if (slots[i].fd >= 0 && below(++n) == 0)
+		if (slots[i].fd >= 0 && (!ete || slots[i].ete) &&
+		    below(++n) == 0)
 			pick = &slots[i];
 	return pick;
+}
+
+static struct slot *any_slot(void)
+{
+	return pick_slot(0);
 }
 
 static void unmap_slot(struct slot *s)
@@ -428,6 +436,7 @@ static void op_open(void)
 	if (fd < 0)
 		return;
 	s->fd = fd;
+	s->ete = a.type == (uint32_t)ete_type;
 	if (a.type == (uint32_t)pmuv3_type)
 		n_pmuv3++;
 	else if (a.type == (uint32_t)ete_type)
@@ -518,12 +527,19 @@ static void op_read(void)
 
 static void op_mmap(void)
 {
-	struct slot *s = any_slot();
+	/*
+	 * Mostly an ete event's ring, when there is one: only those take an
+	 * AUX area, and a fair pick among mostly-pmuv3 events almost never
+	 * reached the trace buffer code (0 AUX areas in a 1000-step run).
+	 */
+	struct slot *s = one_in(3) ? any_slot() : pick_slot(1);
 	struct perf_event_mmap_page *pc;
 	size_t data = PAGE << below(5), aux;
 	int prot = one_in(4) ? PROT_READ : PROT_READ | PROT_WRITE;
 	void *p;
 
+	if (!s)
+		s = any_slot();
 	if (!s || s->ring)
 		return;
 	s->ring_len = one_in(8) ? PAGE * (1 + below(6)) : PAGE + data;
@@ -536,7 +552,7 @@ static void op_mmap(void)
 	pc = p;
 	if (prot & PROT_WRITE)
 		pc->data_tail = pc->data_head;
-	if (!(prot & PROT_WRITE) || one_in(3))
+	if (!(prot & PROT_WRITE) || (!s->ete && one_in(3)))
 		return;
 	/* the AUX area: the ete PMU's trace buffer (size a power of 2) */
 	aux = PAGE << below(5);
