@@ -197,7 +197,9 @@ static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 	 * pointer must be aligned to 2^TRBIDR_EL1.Align (the buffer is
 	 * page aligned and trace starts at its base).
 	 */
+	get_cpu();	/* an ID register of this CPU: read it on one */
 	trbidr = hw_read(HW_TRBIDR_EL1);
+	put_cpu();
 	st.trbidr = trbidr;
 	if ((trbidr & TRBIDR_EL1_P) ||
 	    (1UL << FIELD_GET(TRBIDR_EL1_ALIGN, trbidr)) > PAGE_SIZE)
