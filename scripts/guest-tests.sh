@@ -337,7 +337,11 @@ for run in ${order[@]+"${order[@]}"}; do
 	( t=$SECONDS
 	  one_run "$run" > "$BUILD/logs/guest-$name.out" 2>&1
 	  rc=$?
-	  echo "# guest run $name: $((SECONDS - t)) s" >> "$BUILD/logs/guest-$name.out"
+	  # wall time, and the CPU time of the boot (QEMU and the host
+	  # checks), which is what the run costs a loaded machine
+	  cpu=$(times | tail -n1 | awk '{ n = 0; for (i = 1; i <= 2; i++) {
+		split($i, p, "m"); n += p[1] * 60 + p[2] } printf "%d", n }')
+	  echo "# guest run $name: $((SECONDS - t)) s, $cpu s of CPU" >> "$BUILD/logs/guest-$name.out"
 	  echo $rc > "$BUILD/logs/guest-$name.rc" ) &
 	running=$((running + 1))
 	if [ "$running" -ge "$JOBS" ]; then
