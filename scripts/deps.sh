@@ -130,6 +130,5 @@ if [ "$(cat "$CACHE/linux-source/.armtrace-from" 2>/dev/null)" != "$mark" ]; the
 	mv "$CACHE/linux-source.tmp" "$CACHE/linux-source"
 fi
 
-rm -f "$CACHE"/.deps-*
 touch "$STAMP"
 log "done"
