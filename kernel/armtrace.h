@@ -15,4 +15,11 @@ void armtrace_pmuv3_exit(void);
 int armtrace_ete_init(const char *name);
 void armtrace_ete_exit(void);
 
+/*
+ * Before unregistering a hardware-context PMU: take the empty task
+ * contexts it created off their tasks (kernel/task_ctx.c).
+ */
+struct pmu;
+void armtrace_drop_task_contexts(struct pmu *pmu);
+
 #endif /* ARMTRACE_H */

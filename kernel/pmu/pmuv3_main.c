@@ -238,6 +238,7 @@ static void pmuv3_teardown(void)
 
 	if (!p)
 		return;
+	armtrace_drop_task_contexts(&p->pmu);
 	perf_pmu_unregister(&p->pmu);
 	cpu_pm_unregister_notifier(&p->cpu_pm_nb);
 	cpuhp_state_remove_instance(pmuv3_hp_state, &p->cpuhp_node);

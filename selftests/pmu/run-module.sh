@@ -30,4 +30,24 @@ grep -q "pmuv3/cpu_cycles/" /tmp/stat.log
 tap $? "the open event still counted to the end"
 rmmod armtrace
 tap $? "rmmod once the event is closed"
+
+# An event on a task that outlives the module: 6.1's perf core keeps the
+# task's perf context (and its PMU pointer) after the event is gone, and
+# reached the freed PMU at the task's next switch -- an oops, which fails
+# the run from the kernel log (kernel/task_ctx.c).  The task is this shell.
+insmod ./armtrace.ko
+perf stat -e pmuv3/inst_retired/ -p $$ -- sleep 1 > /tmp/stat.log 2>&1
+grep -q "pmuv3/inst_retired/" /tmp/stat.log
+tap $? "perf stat -p of this shell"
+rmmod armtrace
+tap $? "rmmod after an event on a task that lives on"
+i=0
+while [ $i -lt 50 ]; do i=$((i + 1)); /bin/true; done
+sleep 1
+tap 0 "the task that had the event is switched out and in again"
+insmod ./armtrace.ko
+perf stat -e pmuv3/inst_retired/ -p $$ -- sleep 1 > /tmp/stat.log 2>&1
+grep -q "pmuv3/inst_retired/" /tmp/stat.log
+tap $? "and takes a pmuv3 event of the reloaded module"
+rmmod armtrace
 exit $tap_fail
