@@ -87,9 +87,8 @@ RUNS=(
 # behind its 4-page buffer (TRUNCATED), and hw_brbe_perf's
 # kernel_branches_as_root had not finished after 8 min.
 # Any report the kernel logs fails the run (qemu-run.sh).
-"el1-dbg|--debug-kernel --env ARMTRACE_FILTERS=$F_EL1|pmuv3_errno|"
 "el2-vhe-dbg|--debug-kernel --el2 --env ARMTRACE_FILTERS=$F_EL2|pmuv3_errno|"
-"smp2-hotplug-dbg|--debug-kernel --smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
+"smp2-hotplug-dbg|--debug-kernel --smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_errno pmuv3_hotplug|"
 "hwmodel-dbg|--debug-kernel --hwmodel --smp 2|hw_brbe hw_ete|"
 "ete-tests-dbg|--debug-kernel --hwmodel --smp 2 --env ARMTRACE_EL=1|ete_errno ete_priv ete_groups|"
 # The negative control: every checker must report what the canary
