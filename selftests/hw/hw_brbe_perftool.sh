@@ -126,4 +126,13 @@ awk '/brb_loop \+0 \(COND_BWD\)/ { getline; if ($1 == "brb_cond") found = 1 }
 	END { exit !found }' /tmp/hist.txt
 tap $? "perf report --branch-history: brb_cond -> brb_loop shows as COND_BWD"
 
+# AutoFDO's input: a program with one hot function, for create_gcov on
+# the host (scripts/guest-tests.sh, Documentation/pmuv3.rst).
+perf record -N -q -e pmuv3/cpu_cycles/u -c 20011 -j any,u \
+	-o /tmp/afdo.data -- ./hw_brbe_afdo 4000 2>/tmp/err >/dev/null
+tap $? "perf record -j any,u -- ./hw_brbe_afdo"
+sed 's/^/# perf record: /' /tmp/err
+echo "AFDODATA-BEGIN"
+base64 /tmp/afdo.data
+echo "AFDODATA-END"
 exit $rc
