@@ -228,6 +228,8 @@ static int match_at(size_t x, size_t lo, const char *kinds, int els,
 	return 1;
 }
 
+static int eret_to(size_t x, uint64_t ip);
+
 /*
  * Is truth event x the interrupt, from a recorded EL, of a sample at ip?
  * Its return address is the sample's IP, or the ERET that ends its
@@ -235,41 +237,44 @@ static int match_at(size_t x, size_t lo, const char *kinds, int els,
  * interrupt from its instruction count, and in kernel runs it was seen
  * an instruction early (before a RET QEMU executed first, the ERET going
  * back past it).  The stack, not the IP, is what is checked; such
- * interrupts are counted and reported.
+ * interrupts (2) are counted and reported.
  */
 static int irq_of(size_t x, uint64_t ip, int els)
 {
-	size_t j;
-
 	if (tv[x].kind != 'X' || strcmp(tv[x].what, "irq") ||
 	    !(els & el_bit(tv[x].elf)))
 		return 0;
 	if (tv[x].dst == ip)
 		return 1;
-	for (j = x + 1; j < ntv; j++) {
-		if (tv[j].kind != 'B' || strcmp(tv[j].what, "eret") ||
-		    tv[j].elt != tv[x].elf)
-			continue;
-		if (tv[j].dst != ip)
-			return 0;
-		misplaced++;
-		return 1;
-	}
+	return eret_to(x, ip) ? 2 : 0;
+}
+
+/* Does the first ERET after x to ip's EL return to ip? */
+static int eret_to(size_t x, uint64_t ip)
+{
+	int el0 = ip < 1ULL << 48;
+	size_t j;
+
+	for (j = x + 1; j < ntv; j++)
+		if (tv[j].kind == 'B' && !strcmp(tv[j].what, "eret") &&
+		    (tv[j].elt == 0) == el0)
+			return tv[j].dst == ip;
 	return 0;
 }
 
 /*
  * Is truth event x where BRBE froze at an overflow the driver reported,
- * right after records were made?  The model freezes at the report when
- * it saw no interrupt from a recorded EL: one taken from EL0 while only
- * the kernel is recorded (it does not observe EL0 then, Documentation/
- * hwmodel.rst), or one taken as an ERET returned to EL0.  The stack then
- * ends with the handler's own branches up to the report.
+ * right after records were made, for a sample at ip?  The model freezes
+ * at the report when it saw no interrupt from a recorded EL: in runs
+ * that record only the kernel it does not observe EL0 (Documentation/
+ * hwmodel.rst), so it logs no interrupt taken from there.  The stack
+ * then ends with the handler's own branches up to the report; the ERET
+ * that ends the handler returns to the sample's IP.
  */
-static int freeze_at(size_t x, size_t lo)
+static int freeze_at(size_t x, size_t lo, uint64_t ip, int els)
 {
-	return tv[x].kind == 'N' && !(tv[x].src & 0xff) && x > lo &&
-	       tv[x - 1].kind != 'N';
+	return els == ELS_KERNEL && tv[x].kind == 'N' && !(tv[x].src & 0xff) &&
+	       x > lo && tv[x - 1].kind != 'N' && eret_to(x, ip);
 }
 
 int main(int argc, char **argv)
@@ -309,7 +314,9 @@ int main(int argc, char **argv)
 				skipped++;
 			} else {
 				for (x = pos; x < ntv; x++) {
-					if (!irq_of(x, ip, els) && !freeze_at(x, lo))
+					int how = irq_of(x, ip, els);
+
+					if (!how && !freeze_at(x, lo, ip, els))
 						continue;
 					/* Why the nearest candidate is not it. */
 					tries++;
@@ -318,6 +325,7 @@ int main(int argc, char **argv)
 						     tries == 1 ? why : later,
 						     sizeof(later))) {
 						ok = 1;
+						misplaced += how == 2;
 						pos = lo = x + 1;
 						break;
 					}
