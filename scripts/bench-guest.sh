@@ -16,3 +16,12 @@ rmmod armtrace
 GUEST
 "$TOP/scripts/qemu-run.sh" --hwmodel --timeout 600 "$out/run.sh" \
 	"$BUILD/guest/ete_ctxsw_bench" | grep '^BENCH\|^not ok'
+# Branch stacks (pmuv3 + BRBE, 64 records on the model): per overflow
+# interrupt and per context switch, next to pmuv3 without them.
+cat > "$out/run-brbe.sh" <<'GUEST'
+insmod ./armtrace.ko ete=0 || exit 1
+./hw_brbe_bench
+rmmod armtrace
+GUEST
+"$TOP/scripts/qemu-run.sh" --hwmodel=brbe=64 --timeout 600 "$out/run-brbe.sh" \
+	"$BUILD/guest/hw_brbe_bench" | grep '^BENCH\|^not ok'

@@ -186,7 +186,13 @@ one_run() {
 		numrec=32
 		[ $name = hwmodel-brbe-el2-vhe ] && numrec=64
 		[ $rc -eq 0 ] && { "$BUILD/host/brbe_check" "$log" \
-			"$BUILD/logs/truth-$name.log" $numrec >> "$log" 2>&1 || rc=1; } ;;
+			"$BUILD/logs/truth-$name.log" $numrec >> "$log" 2>&1 || rc=1; }
+		# AutoFDO's create_gcov on Debian's perf's BRBE recording.
+		if [ $name = hwmodel-brbe ] && [ $rc -eq 0 ]; then
+			"$TOP/selftests/hw/host/afdo-check.sh" "$log" \
+				"$G/hw_brbe_afdo" "$BUILD/logs/afdo" >> "$log" 2>&1 || rc=1
+		fi
+		sed -i '/^AFDODATA-BEGIN$/,/^AFDODATA-END$/d' "$log" ;;
 	ete-e2e|ete-min)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-$name.log" 16 "$G/ete_perf_dump" \

@@ -133,6 +133,21 @@ static int check_entry(const struct perf_branch_entry *e, struct stats *st)
 	       e->in_tx == 0 && e->abort == 0 && e->new_type == 0;
 }
 
+/* One sample in the host check's format (selftests/hw/host/brbe_check.c). */
+static void print_sample(uint64_t ip, uint64_t nr,
+			 const struct perf_branch_entry *e)
+{
+	uint64_t i;
+
+	printf("# BRBE-SAMPLE %#llx %llu\n", (unsigned long long)ip,
+	       (unsigned long long)nr);
+	for (i = 0; i < nr; i++)
+		printf("# BRBE-ENTRY %#llx %#llx %u %u %u %u %u\n",
+		       (unsigned long long)e[i].from,
+		       (unsigned long long)e[i].to, e[i].type, e[i].cycles,
+		       e[i].mispred, e[i].predicted, e[i].priv);
+}
+
 /*
  * Read every sample: print it for the host check, count what it holds,
  * and check each entry against the workload (type_mask: the perf types
@@ -159,14 +174,8 @@ static void read_samples(struct ring *r, unsigned int type_mask,
 		e = (void *)&p[2];
 		st->samples++;
 		st->full += nr == (uint64_t)numrec;
-		printf("# BRBE-SAMPLE %#llx %llu\n", (unsigned long long)ip,
-		       (unsigned long long)nr);
+		print_sample(ip, nr, e);
 		for (i = 0; i < nr; i++) {
-			printf("# BRBE-ENTRY %#llx %#llx %u %u %u %u %u\n",
-			       (unsigned long long)e[i].from,
-			       (unsigned long long)e[i].to, e[i].type,
-			       e[i].cycles, e[i].mispred, e[i].predicted,
-			       e[i].priv);
 			st->entries++;
 			st->types_seen |= 1u << e[i].type;
 			if (!check_entry(&e[i], st) ||
@@ -359,6 +368,7 @@ static int after_svc(uint64_t ip)
  * records the ERET to EL0 there too.
  */
 static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
+		       const char *name, const char *kinds,
 		       int *user, int *kernel, int *syscalls, int *erets,
 		       int *bad, int *late)
 {
@@ -372,6 +382,8 @@ static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
 	brbe_attr(&a, bst);
 	fd = open_ring(&a, &r);
 	ASSERT_LE(0, fd);
+	printf("# BRBE-RUN %s %s\n", name, kinds);
+	fflush(stdout);
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	workload();
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
@@ -388,6 +400,7 @@ static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
 		if (h->type != PERF_RECORD_SAMPLE)
 			continue;
 		nr = p[1];
+		print_sample(p[0], nr, e);
 		*late += !(p[0] >> 55 & 1) && !after_svc(p[0]) &&
 			 (!nr || e[0].to >> 55 & 1);
 		for (k = 0; k < nr; k++) {
@@ -409,19 +422,33 @@ static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
 			*bad += !e[k].from && !e[k].to;
 		}
 	}
+	printf("# BRBE-END %s\n", name);
+	fflush(stdout);
 	munmap(r.meta, r.size);
 	close(fd);
 }
+
+/*
+ * The kinds each kernel run's records hold, for the host check: with
+ * `any` or `any_call` and the kernel, exceptions (exc: BRBCR EXCEPTION),
+ * with `any` exception returns too (eret: ERTN); "k" or "uk" the ELs.
+ */
+#define KINDS_ALL	"b,bl,cond,br,blr,ret,eret,exc"
 
 TEST_F(brbe_perf, kernel_branches_as_root)
 {
 	int user, kernel, syscalls, erets, bad, late;
 
 	SKIP_IF_REFUSED();
-	/* A system call per iteration: stacks reach back into them. */
+	/*
+	 * A system call per iteration: stacks reach back into them; a
+	 * shorter period for enough samples to hold to the truth.
+	 */
 	syscall_every = 1;
 	iters = 4000;
+	period = 7001;
 	kernel_run(_metadata, PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_KERNEL,
+		   "any_k", KINDS_ALL " k",
 		   &user, &kernel, &syscalls, &erets, &bad, &late);
 	TH_LOG("any,k: %d user, %d kernel, %d syscalls, %d erets, %d bad",
 	       user, kernel, syscalls, erets, bad);
@@ -429,10 +456,8 @@ TEST_F(brbe_perf, kernel_branches_as_root)
 	ASSERT_LT(0, kernel);
 	ASSERT_EQ(0, bad);
 	kernel_run(_metadata, PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_KERNEL |
-		   PERF_SAMPLE_BRANCH_USER, &user, &kernel, &syscalls, &erets,
-		   &bad, &late);
-	syscall_every = 64;
-	iters = ITERS;
+		   PERF_SAMPLE_BRANCH_USER, "any_uk", KINDS_ALL " uk",
+		   &user, &kernel, &syscalls, &erets, &bad, &late);
 	TH_LOG("any,u,k: %d user, %d kernel, %d syscalls, %d erets, %d bad, %d late",
 	       user, kernel, syscalls, erets, bad, late);
 	ASSERT_EQ(0, late);
@@ -444,13 +469,12 @@ TEST_F(brbe_perf, kernel_branches_as_root)
 	 * The kernel's system-call path has more branches than a stack
 	 * holds; its calls fit: any_call,u,k keeps calls and exceptions.
 	 */
-	syscall_every = 1;
-	iters = 4000;
 	kernel_run(_metadata, PERF_SAMPLE_BRANCH_ANY_CALL | PERF_SAMPLE_BRANCH_KERNEL |
-		   PERF_SAMPLE_BRANCH_USER, &user, &kernel, &syscalls, &erets,
-		   &bad, &late);
+		   PERF_SAMPLE_BRANCH_USER, "any_call_uk", "bl,blr,exc uk",
+		   &user, &kernel, &syscalls, &erets, &bad, &late);
 	syscall_every = 64;
 	iters = ITERS;
+	period = PERIOD;
 	TH_LOG("any_call,u,k: %d user, %d kernel, %d syscalls, %d erets, %d bad",
 	       user, kernel, syscalls, erets, bad);
 	ASSERT_LT(0, syscalls);
@@ -592,6 +616,94 @@ TEST_F(brbe_perf, cpu_wide_tasks_never_see_each_other)
 	ASSERT_LE(5, theirs);
 	ASSERT_LE(5, crossed);
 	ASSERT_EQ(0, bad);
+}
+
+/*
+ * The samples in @r, and how many of them hold a branch from [lo, hi):
+ * code the sampled task never runs.
+ */
+static int foreign_samples(struct ring *r, const char *lo, const char *hi,
+			   int *samples)
+{
+	char *base = (char *)r->meta + r->meta->data_offset;
+	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = r->meta->data_tail, dsize = r->meta->data_size;
+	int bad = 0;
+
+	*samples = 0;
+	while (tail < head) {
+		struct perf_event_header *h = (void *)(base + tail % dsize);
+		uint64_t *p = (uint64_t *)(h + 1), nr, k;
+		struct perf_branch_entry *e = (void *)&p[2];
+		int seen = 0;
+
+		tail += h->size;
+		if (h->type != PERF_RECORD_SAMPLE)
+			continue;
+		nr = p[1];
+		for (k = 0; k < nr; k++)
+			seen |= in_range(e[k].from, lo, hi) || in_range(e[k].to, lo, hi);
+		(*samples)++;
+		bad += seen;
+	}
+	return bad;
+}
+
+/*
+ * Two tasks alternate on CPU 0, each with a per-task branch-stack event
+ * of its own: no sample of one holds a branch of the other's code.  Each
+ * switch schedules one event out and the other in on the same BRBE; the
+ * records go at every switch (the sched_switch hook), or the first stack
+ * after a switch would reach back into the other task.  The child checks
+ * its own samples and says how it went in its exit status.
+ */
+TEST_F(brbe_perf, per_task_events_never_see_each_other)
+{
+	struct perf_event_attr a;
+	struct ring r = { 0 };
+	int fd, i, status = -1, n = 0, bad;
+	pid_t other;
+
+	SKIP_IF_REFUSED();
+	brbe_attr(&a, ANY_U);
+	a.sample_period = 997;
+	other = fork();
+	if (other == 0) {
+		int cn = 0, cbad;
+
+		fd = open_ring(&a, &r);
+		if (fd < 0)
+			_exit(10);
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		for (i = 0; i < 3000; i++) {
+			brb_other(20);
+			sched_yield();
+		}
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		cbad = foreign_samples(&r, brb_workload, brb_leaf_ret + 4, &cn);
+		printf("# other task: %d samples, %d with this task's branches\n",
+		       cn, cbad);
+		fflush(stdout);
+		_exit(cbad ? 11 : cn < 5 ? 12 : 0);
+	}
+	ASSERT_LT(0, other);
+	fd = open_ring(&a, &r);
+	ASSERT_LE(0, fd);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 0; i < 3000; i++) {
+		brb_workload_fn();
+		sched_yield();
+	}
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	bad = foreign_samples(&r, (char *)brb_other, brb_other_end, &n);
+	waitpid(other, &status, 0);
+	TH_LOG("%d samples of this task, %d with the other's branches", n, bad);
+	munmap(r.meta, r.size);
+	close(fd);
+	ASSERT_LE(5, n);
+	ASSERT_EQ(0, bad);
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
 }
 
 static int pin_cpu(int cpu)
