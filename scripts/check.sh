@@ -74,6 +74,8 @@ fi
 suite sparse tap_cmd "sparse (C=2) reports nothing" \
 	clean_build make --no-print-directory sparse
 suite checkpatch scripts/checkpatch.sh
+# Register fields and the reference configuration only in include/armtrace.
+suite field-scan scripts/field-scan.sh
 suite kbuild-ro selftests/kbuild/run.sh
 suite guest-build tap_cmd "guest tests build (aarch64, static)" \
 	make --no-print-directory -C selftests
