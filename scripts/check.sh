@@ -116,6 +116,8 @@ suite perf-build tap_cmd "perf 6.1 with the armtrace series builds (x86-64, aarc
 # remaining suites (none of which rebuilds what a boot copies).
 suite_bg guest scripts/guest-tests.sh
 suite checkpatch scripts/checkpatch.sh
+# Register fields and the reference configuration only in include/armtrace.
+suite field-scan scripts/field-scan.sh
 suite kbuild-ro selftests/kbuild/run.sh
 suite cache-dir scripts/cache-dir-test.sh
 suite pmuv3-filter "$BUILD/host/pmuv3_filter_test"

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <armtrace/ref_config.h>
 #include <ete/img.h>
 #include <ete/pkt.h>
 #include "util/elem_dump.h"
@@ -49,14 +50,14 @@ static int usage(void)
 	return 2;
 }
 
-/* Defaults: an ETE v1.0 with 32-bit VMID/CONTEXTID, Q and cycle counts. */
+/* Defaults: the model's trace unit, no option (include/armtrace/ref_config.h) */
 static const struct ete_pkt_config raw_default = {
-	.trcidr0 = 0x28000ea1,
-	.trcidr1 = 0x4100fff0,
-	.trcidr2 = 0xd0001088,
-	.trcidr8 = 0,
-	.trcconfigr = 0x1,
-	.trcdevarch = 0x47705a13,
+	.trcidr0 = REF_TRCIDR0,
+	.trcidr1 = REF_TRCIDR1,
+	.trcidr2 = REF_TRCIDR2,
+	.trcidr8 = REF_TRCIDR8,
+	.trcconfigr = REF_TRCCONFIGR,
+	.trcdevarch = REF_TRCDEVARCH,
 };
 
 static const struct {

@@ -12,20 +12,17 @@
 #define GENMASK_ULL(h, l)	((~0ULL >> (63 - (h))) & (~0ULL << (l)))
 #endif
 
-/* The lowest set bit of the mask gives the shift, as in the kernel. */
-static inline uint64_t at_field_get(uint64_t mask, uint64_t val)
-{
-	return (val & mask) >> __builtin_ctzll(mask);
-}
-
-static inline uint64_t at_field_prep(uint64_t mask, uint64_t val)
-{
-	return (val << __builtin_ctzll(mask)) & mask;
-}
-
+/*
+ * The lowest set bit of the (constant) mask gives the shift, as in the
+ * kernel.  Macros, not functions, so that a field of constants is a
+ * constant expression (static initializers); each argument but the mask
+ * is evaluated once.
+ */
 #ifndef FIELD_GET
-#define FIELD_GET(m, v)		at_field_get(m, v)
-#define FIELD_PREP(m, v)	at_field_prep(m, v)
+#define FIELD_GET(m, v)		\
+	((uint64_t)((((uint64_t)(v)) & (m)) >> __builtin_ctzll(m)))
+#define FIELD_PREP(m, v)	\
+	((uint64_t)((((uint64_t)(v)) << __builtin_ctzll(m)) & (m)))
 #endif
 
 #endif /* ARMTRACE_BITS_USER_H */

@@ -58,13 +58,14 @@
 #define BRBINF_VALID_SOURCE	0x2	/* source address only */
 #define BRBINF_VALID_FULL	0x3
 
-/* BRBINF_EL1.TYPE */
+/* BRBINF_EL1.TYPE; an exception's is 0x20 | its ETE exception type */
 #define BRBINF_TYPE_DIRECT_UNCOND	0x00
 #define BRBINF_TYPE_INDIRECT		0x01
 #define BRBINF_TYPE_DIRECT_LINK		0x02
 #define BRBINF_TYPE_INDIRECT_LINK	0x03
 #define BRBINF_TYPE_RET			0x05
 #define BRBINF_TYPE_ERET		0x07
+#define BRBINF_TYPE_EXCEPTION		0x20	/* | the exception type */
 #define BRBINF_TYPE_DIRECT_COND		0x08
 #define BRBINF_TYPE_DEBUG_HALT		0x21
 #define BRBINF_TYPE_CALL		0x22	/* SVC, HVC, SMC */

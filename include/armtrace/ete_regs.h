@@ -5,11 +5,15 @@
  * REG_FIELD, taken from the Arm Embedded Trace Extension (ETE) register
  * descriptions (Arm ARM, chapter "ETE registers").
  *
- * Plain masks only (no <stdint.h>, no GENMASK), so the same header builds in
- * the kernel and in user space.  Extract a field with ETE_FIELD_GET().
+ * Masks are GENMASK_ULL/BIT_ULL (bits.h gives them to user space too);
+ * plain numbers are values of a field.  Extract a field with FIELD_GET()
+ * or, where <linux/bitfield.h>'s constant-mask checks are not wanted,
+ * ETE_FIELD_GET().
  */
 #ifndef _ARMTRACE_ETE_REGS_H
 #define _ARMTRACE_ETE_REGS_H
+
+#include "bits.h"
 
 /*
  * ETE_FIELD_GET - extract the field @mask from @reg.  The shift is the
@@ -19,76 +23,77 @@
 #define ETE_FIELD_GET(mask, reg)	(((reg) & (mask)) >> __builtin_ctzll(mask))
 
 /* TRCIDR0: tracing capabilities */
-#define TRCIDR0_INSTP0		0x00000006u	/* P0 load/store tracing */
-#define TRCIDR0_TRCDATA		0x00000018u	/* data tracing (ETMv4 only) */
-#define TRCIDR0_TRCBB		0x00000020u	/* branch broadcast */
-#define TRCIDR0_TRCCOND		0x00000040u	/* conditional instruction trace */
-#define TRCIDR0_TRCCCI		0x00000080u	/* cycle counting */
-#define TRCIDR0_RETSTACK	0x00000200u	/* return stack */
-#define TRCIDR0_NUMEVENT	0x00000c00u	/* number of events - 1 */
-#define TRCIDR0_CONDTYPE	0x00003000u
-#define TRCIDR0_QFILT		0x00004000u	/* Q element filtering */
-#define TRCIDR0_QSUPP		0x00018000u	/* Q element support */
-#define TRCIDR0_TRCEXDATA	0x00020000u
-#define TRCIDR0_TSSIZE		0x1f000000u	/* global timestamp size */
-#define TRCIDR0_COMMOPT		0x20000000u	/* commit field mode */
-#define TRCIDR0_COMMTRANS	0x40000000u
+#define TRCIDR0_INSTP0		GENMASK_ULL(2, 1)	/* P0 load/store tracing */
+#define TRCIDR0_TRCDATA		GENMASK_ULL(4, 3)	/* data tracing (ETMv4 only) */
+#define TRCIDR0_TRCBB		BIT_ULL(5)	/* branch broadcast */
+#define TRCIDR0_TRCCOND		BIT_ULL(6)	/* conditional instruction trace */
+#define TRCIDR0_TRCCCI		BIT_ULL(7)	/* cycle counting */
+#define TRCIDR0_RETSTACK	BIT_ULL(9)	/* return stack */
+#define TRCIDR0_NUMEVENT	GENMASK_ULL(11, 10)	/* number of events - 1 */
+#define TRCIDR0_CONDTYPE	GENMASK_ULL(13, 12)
+#define TRCIDR0_QFILT		BIT_ULL(14)	/* Q element filtering */
+#define TRCIDR0_QSUPP		GENMASK_ULL(16, 15)	/* Q element support */
+#define TRCIDR0_TRCEXDATA	BIT_ULL(17)
+#define TRCIDR0_TSSIZE		GENMASK_ULL(28, 24)	/* global timestamp size */
+#define TRCIDR0_COMMOPT		BIT_ULL(29)	/* commit field mode */
+#define TRCIDR0_COMMTRANS	BIT_ULL(30)
 
 /* TRCIDR1: architecture version (ETE reports 0xf/0xf, see TRCDEVARCH) */
-#define TRCIDR1_REVISION	0x0000000fu
-#define TRCIDR1_TRCARCHMIN	0x000000f0u
-#define TRCIDR1_TRCARCHMAJ	0x00000f00u
-#define TRCIDR1_DESIGNER	0xff000000u
+#define TRCIDR1_REVISION	GENMASK_ULL(3, 0)
+#define TRCIDR1_TRCARCHMIN	GENMASK_ULL(7, 4)
+#define TRCIDR1_TRCARCHMAJ	GENMASK_ULL(11, 8)
+#define TRCIDR1_DESIGNER	GENMASK_ULL(31, 24)
 
 /* TRCIDR2: field sizes */
-#define TRCIDR2_IASIZE		0x0000001fu
-#define TRCIDR2_CIDSIZE		0x000003e0u
-#define TRCIDR2_VMIDSIZE	0x00007c00u
-#define TRCIDR2_DASIZE		0x000f8000u
-#define TRCIDR2_DVSIZE		0x01f00000u
-#define TRCIDR2_CCSIZE		0x1e000000u	/* cycle counter bits - 12 */
-#define TRCIDR2_VMIDOPT		0x60000000u
-#define TRCIDR2_WFXMODE		0x80000000u
+#define TRCIDR2_IASIZE		GENMASK_ULL(4, 0)
+#define TRCIDR2_CIDSIZE		GENMASK_ULL(9, 5)
+#define TRCIDR2_VMIDSIZE	GENMASK_ULL(14, 10)
+#define TRCIDR2_DASIZE		GENMASK_ULL(19, 15)
+#define TRCIDR2_DVSIZE		GENMASK_ULL(24, 20)
+#define TRCIDR2_CCSIZE		GENMASK_ULL(28, 25)	/* cycle counter bits - 12 */
+#define TRCIDR2_VMIDOPT		GENMASK_ULL(30, 29)
+#define TRCIDR2_WFXMODE		BIT_ULL(31)
 
 /* TRCIDR2.VMIDOPT: how the VMID is taken (0b10: TRCCONFIGR.VMIDOPT selects) */
 #define TRCIDR2_VMIDOPT_VTTBR	0x0u	/* VTTBR_EL2.VMID only */
 #define TRCIDR2_VMIDOPT_SEL	0x2u	/* VTTBR_EL2.VMID or CONTEXTIDR_EL2 */
 
 /* TRCIDR3: Exception levels and errors */
-#define TRCIDR3_CCITMIN		0x00000fffu	/* smallest cycle count threshold */
-#define TRCIDR3_EXLEVEL_S	0x000f0000u	/* bit n: Secure ELn traceable */
-#define TRCIDR3_EXLEVEL_NS	0x00f00000u	/* bit n: Non-secure ELn; bit 3 RES0 */
-#define TRCIDR3_TRCERR		0x01000000u	/* TRCVICTLR.TRCERR implemented */
-#define TRCIDR3_SYNCPR		0x02000000u
-#define TRCIDR3_STALLCTL	0x04000000u
-#define TRCIDR3_SYSSTALL	0x08000000u
-#define TRCIDR3_NUMPROC		0x70000000u
-#define TRCIDR3_NOOVERFLOW	0x80000000u
+#define TRCIDR3_CCITMIN		GENMASK_ULL(11, 0)	/* smallest cycle count threshold */
+#define TRCIDR3_EXLEVEL_S	GENMASK_ULL(19, 16)	/* bit n: Secure ELn traceable */
+#define TRCIDR3_EXLEVEL_NS	GENMASK_ULL(23, 20)	/* bit n: Non-secure ELn; bit 3 RES0 */
+#define TRCIDR3_TRCERR		BIT_ULL(24)	/* TRCVICTLR.TRCERR implemented */
+#define TRCIDR3_SYNCPR		BIT_ULL(25)
+#define TRCIDR3_STALLCTL	BIT_ULL(26)
+#define TRCIDR3_SYSSTALL	BIT_ULL(27)
+#define TRCIDR3_NUMPROC		GENMASK_ULL(30, 28)
+#define TRCIDR3_NOOVERFLOW	BIT_ULL(31)
 
 /* TRCIDR4: comparators and resources */
-#define TRCIDR4_NUMACPAIRS	0x0000000fu
-#define TRCIDR4_NUMPC		0x0000f000u	/* PE comparator inputs */
-#define TRCIDR4_NUMRSPAIR	0x000f0000u	/* resource selector pairs - 1 */
+#define TRCIDR4_NUMACPAIRS	GENMASK_ULL(3, 0)
+#define TRCIDR4_NUMPC		GENMASK_ULL(15, 12)	/* PE comparator inputs */
+#define TRCIDR4_NUMRSPAIR	GENMASK_ULL(19, 16)	/* resource selector pairs - 1 */
 
 /* TRCVICTLR: ViewInst main control */
-#define TRCVICTLR_EVENT_SEL	0x0000001fu	/* resource (TYPE 0) or pair (1) */
-#define TRCVICTLR_EVENT_TYPE	0x00000080u
-#define TRCVICTLR_EVENT		0x0000009fu
-#define TRCVICTLR_EVENT_TRUE	0x00000001u	/* resource 1: always TRUE */
-#define TRCVICTLR_SSSTATUS	0x00000200u	/* start/stop logic started */
-#define TRCVICTLR_TRCRESET	0x00000400u
-#define TRCVICTLR_TRCERR	0x00000800u
-#define TRCVICTLR_EXLEVEL_S	0x000f0000u	/* bit n set: no trace at Secure ELn */
-#define TRCVICTLR_EXLEVEL_NS	0x00f00000u	/* bit n set: no trace at NS ELn */
+#define TRCVICTLR_EVENT_SEL	GENMASK_ULL(4, 0)	/* resource (TYPE 0) or pair (1) */
+#define TRCVICTLR_EVENT_TYPE	BIT_ULL(7)
+#define TRCVICTLR_EVENT		(TRCVICTLR_EVENT_SEL | TRCVICTLR_EVENT_TYPE)
+/* EVENT selecting resource 1, which is always TRUE */
+#define TRCVICTLR_EVENT_TRUE	0x1u
+#define TRCVICTLR_SSSTATUS	BIT_ULL(9)	/* start/stop logic started */
+#define TRCVICTLR_TRCRESET	BIT_ULL(10)
+#define TRCVICTLR_TRCERR	BIT_ULL(11)
+#define TRCVICTLR_EXLEVEL_S	GENMASK_ULL(19, 16)	/* bit n set: no trace at Secure ELn */
+#define TRCVICTLR_EXLEVEL_NS	GENMASK_ULL(23, 20)	/* bit n set: no trace at NS ELn */
 /* TRCVIIECTLR: bit n of a field selects address range comparator pair n */
-#define TRCVIIECTLR_INCLUDE	0x0000ffffu	/* trace inside these */
-#define TRCVIIECTLR_EXCLUDE	0xffff0000u	/* not inside these */
+#define TRCVIIECTLR_INCLUDE	GENMASK_ULL(15, 0)	/* trace inside these */
+#define TRCVIIECTLR_EXCLUDE	GENMASK_ULL(31, 16)	/* not inside these */
 
 /* TRCACATRn: what address comparator n compares */
-#define TRCACATR_TYPE		0x00000003u	/* 0: instruction address */
-#define TRCACATR_CONTEXTTYPE	0x0000000cu	/* 0: no context compare */
-#define TRCACATR_EXLEVEL_S	0x00000f00u	/* bit n: no match at Secure ELn */
-#define TRCACATR_EXLEVEL_NS	0x0000f000u	/* bit n: no match at NS ELn */
+#define TRCACATR_TYPE		GENMASK_ULL(1, 0)	/* 0: instruction address */
+#define TRCACATR_CONTEXTTYPE	GENMASK_ULL(3, 2)	/* 0: no context compare */
+#define TRCACATR_EXLEVEL_S	GENMASK_ULL(11, 8)	/* bit n: no match at Secure ELn */
+#define TRCACATR_EXLEVEL_NS	GENMASK_ULL(15, 12)	/* bit n: no match at NS ELn */
 
 /* Resource selectors 0 and 1 are fixed: always FALSE and always TRUE. */
 #define ETE_RESOURCE_FALSE	0u
@@ -103,46 +108,48 @@
 #define TRCIDR2_CCSIZE_BASE	12u
 
 /* TRCIDR8: maximum speculation depth (whole register) */
-#define TRCIDR8_MAXSPEC		0xffffffffu
+#define TRCIDR8_MAXSPEC		GENMASK_ULL(31, 0)
 
 /* TRCPRGCTLR: the programming control */
-#define TRCPRGCTLR_EN		0x00000001u	/* trace unit enabled */
+#define TRCPRGCTLR_EN		BIT_ULL(0)	/* trace unit enabled */
 
 /* TRCSTATR: where the programming handshake is */
-#define TRCSTATR_IDLE		0x00000001u	/* idle: safe to program */
-#define TRCSTATR_PMSTABLE	0x00000002u	/* programmers' model stable */
+#define TRCSTATR_IDLE		BIT_ULL(0)	/* idle: safe to program */
+#define TRCSTATR_PMSTABLE	BIT_ULL(1)	/* programmers' model stable */
 
 /* TRCCONFIGR: trace configuration */
-#define TRCCONFIGR_INSTP0	0x00000006u
-#define TRCCONFIGR_BB		0x00000008u
-#define TRCCONFIGR_CCI		0x00000010u
-#define TRCCONFIGR_CID		0x00000040u
-#define TRCCONFIGR_VMID		0x00000080u
-#define TRCCONFIGR_COND		0x00000700u
-#define TRCCONFIGR_TS		0x00000800u
-#define TRCCONFIGR_RS		0x00001000u
-#define TRCCONFIGR_QE		0x00006000u
-#define TRCCONFIGR_VMIDOPT	0x00008000u
-#define TRCCONFIGR_DA		0x00010000u
-#define TRCCONFIGR_DV		0x00020000u
+#define TRCCONFIGR_RES1		BIT_ULL(0)	/* reads and must be written 1 */
+#define TRCCONFIGR_INSTP0	GENMASK_ULL(2, 1)
+#define TRCCONFIGR_BB		BIT_ULL(3)
+#define TRCCONFIGR_CCI		BIT_ULL(4)
+#define TRCCONFIGR_CID		BIT_ULL(6)
+#define TRCCONFIGR_VMID		BIT_ULL(7)
+#define TRCCONFIGR_COND		GENMASK_ULL(10, 8)
+#define TRCCONFIGR_TS		BIT_ULL(11)
+#define TRCCONFIGR_RS		BIT_ULL(12)
+#define TRCCONFIGR_QE		GENMASK_ULL(14, 13)
+#define TRCCONFIGR_VMIDOPT	BIT_ULL(15)
+#define TRCCONFIGR_DA		BIT_ULL(16)
+#define TRCCONFIGR_DV		BIT_ULL(17)
 
 /* TRCSYNCPR: A-Sync and Trace Info every 2^PERIOD bytes (0: never) */
-#define TRCSYNCPR_PERIOD	0x0000001fu
+#define TRCSYNCPR_PERIOD	GENMASK_ULL(4, 0)
 
 /* TRCCCCTLR: cycle counts below THRESHOLD are not traced */
-#define TRCCCCTLR_THRESHOLD	0x00000fffu
+#define TRCCCCTLR_THRESHOLD	GENMASK_ULL(11, 0)
 
 /* TRCTRACEIDR */
-#define TRCTRACEIDR_TRACEID	0x0000007fu
+#define TRCTRACEIDR_TRACEID	GENMASK_ULL(6, 0)
 
 /* TRCDEVARCH: ETE reports its real version here */
-#define TRCDEVARCH_ARCHPART	0x00000fffu
-#define TRCDEVARCH_ARCHVER	0x0000f000u	/* 5 for ETE */
-#define TRCDEVARCH_ARCHID	0x0000ffffu
-#define TRCDEVARCH_REVISION	0x000f0000u	/* ETE minor version */
-#define TRCDEVARCH_PRESENT	0x00100000u
-#define TRCDEVARCH_ARCHITECT	0xffe00000u
+#define TRCDEVARCH_ARCHPART	GENMASK_ULL(11, 0)
+#define TRCDEVARCH_ARCHVER	GENMASK_ULL(15, 12)	/* 5 for ETE */
+#define TRCDEVARCH_ARCHID	GENMASK_ULL(15, 0)
+#define TRCDEVARCH_REVISION	GENMASK_ULL(19, 16)	/* ETE minor version */
+#define TRCDEVARCH_PRESENT	BIT_ULL(20)
+#define TRCDEVARCH_ARCHITECT	GENMASK_ULL(31, 21)
 
 #define TRCDEVARCH_ARCHVER_ETE	0x5u
+#define TRCDEVARCH_ARCHPART_ETE	0xa13u
 
 #endif /* _ARMTRACE_ETE_REGS_H */

@@ -24,9 +24,15 @@
  *   TRCDEVARCH ARCHITECT Arm (0x23b), PRESENT, ETE (ARCHVER 5, 0xa13)
  *   TRCAUTHSTATUS Non-secure invasive and non-invasive debug
  *            implemented and enabled
+ *   TRCCONFIGR no option (RES1 only), what a tool assumes when not told
+ *
+ * REF_Q_TRCIDR0 below is the one variant, for Q elements, which the
+ * model does not implement but the decoder and encoder must handle.
  */
 #ifndef ARMTRACE_REF_CONFIG_H
 #define ARMTRACE_REF_CONFIG_H
+
+#include "ete_regs.h"
 
 #define REF_TRCIDR0		0x28000ea1u
 #define REF_TRCIDR1		0x4100fff0u
@@ -37,6 +43,22 @@
 #define REF_TRCIDR8		0x00000000u
 #define REF_TRCDEVARCH		0x47705a13u
 #define REF_TRCAUTHSTATUS	0x000000ccu
+#define REF_TRCCONFIGR		TRCCONFIGR_RES1
+
+/* REF_TRCDEVARCH at ETE minor version @minor (TRCDEVARCH.REVISION). */
+#define REF_TRCDEVARCH_MINOR(minor)	\
+	((REF_TRCDEVARCH & ~TRCDEVARCH_REVISION) |			\
+	 FIELD_PREP(TRCDEVARCH_REVISION, minor))
+
+/*
+ * The one variant, REF_Q_TRCIDR0: the reference unit with Q elements
+ * (TRCIDR0.QFILT, QSUPP 0b11), which the model does not implement, for
+ * the encoder and decoder tests that trace them.  It is TRCIDR0 of the
+ * ETE captures in the reference snapshots (0x2801cea1); those also set
+ * TRCIDR2.WFXMODE, which no variant here does: libete's encoder walks
+ * WFI/WFE as plain instructions (ete_path), as the model runs them.
+ */
+#define REF_Q_TRCIDR0		(REF_TRCIDR0 | TRCIDR0_QFILT | TRCIDR0_QSUPP)
 
 /*
  * TRCIDR3 for a CPU with the given ELs (Arm ARM, ETE TRCIDR3):

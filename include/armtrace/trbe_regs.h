@@ -57,5 +57,6 @@
 #define TRFCR_ELX_E1TRE		BIT_ULL(1)	/* EL1 (E2TRE at EL2) */
 #define TRFCR_ELX_CX		BIT_ULL(3)	/* EL2 only: CONTEXTIDR_EL2 allowed */
 #define TRFCR_ELX_TS		GENMASK_ULL(6, 5)	/* timestamp source */
+#define TRFCR_TS_VIRTUAL	0x1	/* the virtual counter (CNTVCT) */
 
 #endif /* ARMTRACE_TRBE_REGS_H */

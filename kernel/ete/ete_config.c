@@ -30,13 +30,12 @@
 /* A-Sync and Trace Info every 2^12 bytes, as upstream's etm4x. */
 #define ETE_SYNC_PERIOD		12
 
-/* TRFCR_ELx.TS: 0b01, the virtual counter perf's clock conversion uses. */
-#define ETE_TRFCR_TS_VIRTUAL	0x1
-
 int ete_caps_usable(const struct ete_caps *caps)
 {
-	if (ETE_FIELD_GET(TRCDEVARCH_ARCHID, caps->trcdevarch) !=
-	    ((TRCDEVARCH_ARCHVER_ETE << 12) | 0xa13) ||
+	if (FIELD_GET(TRCDEVARCH_ARCHVER, caps->trcdevarch) !=
+	    TRCDEVARCH_ARCHVER_ETE ||
+	    FIELD_GET(TRCDEVARCH_ARCHPART, caps->trcdevarch) !=
+	    TRCDEVARCH_ARCHPART_ETE ||
 	    !(caps->trcdevarch & TRCDEVARCH_PRESENT))
 		return -ENODEV;
 	/* TRBIDR_EL1.P: a higher EL owns the buffer; we may not program it. */
@@ -119,10 +118,13 @@ int ete_config_from_attr(const struct perf_event_attr *attr,
 		excl_ns |= 1u << kel;
 	out->trcvictlr = TRCVICTLR_EVENT_TRUE | TRCVICTLR_SSSTATUS |
 			 TRCVICTLR_EXLEVEL_S |
-			 (excl_ns << 20 & TRCVICTLR_EXLEVEL_NS);
+			 FIELD_PREP(TRCVICTLR_EXLEVEL_NS, excl_ns);
 
-	/* The trace filter: the same ELs (E0HTRE/E2TRE at EL2). */
-	out->trfcr = FIELD_PREP(TRFCR_ELX_TS, ETE_TRFCR_TS_VIRTUAL);
+	/*
+	 * The trace filter: the same ELs (E0HTRE/E2TRE at EL2), timestamps
+	 * from the virtual counter perf's clock conversion uses.
+	 */
+	out->trfcr = FIELD_PREP(TRFCR_ELX_TS, TRFCR_TS_VIRTUAL);
 	if (!attr->exclude_user)
 		out->trfcr |= TRFCR_ELX_E0TRE;
 	if (!attr->exclude_kernel)

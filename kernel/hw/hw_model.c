@@ -197,7 +197,8 @@ static void model_sync(void)
 static u64 model_brb_read(unsigned int n, enum hw_brb_field f)
 {
 	struct hwm_cpu *c = model_this_cpu();
-	unsigned int bank = (READ_ONCE(c->regs[HW_BRBFCR_EL1]) >> 28) & 3;
+	unsigned int bank = FIELD_GET(BRBFCR_EL1_BANK,
+				      READ_ONCE(c->regs[HW_BRBFCR_EL1]));
 	unsigned int idx = bank * HW_BRB_PER_BANK + n % HW_BRB_PER_BANK;
 
 	if (idx >= HW_BRB_MAX)

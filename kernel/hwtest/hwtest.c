@@ -52,6 +52,7 @@
 #include <asm/virt.h>
 
 #include <armtrace/brbe_regs.h>
+#include <armtrace/ete_abi.h>
 #include <armtrace/ete_regs.h>
 #include <armtrace/trbe_regs.h>
 #include "../hw/hw.h"
@@ -249,7 +250,7 @@ static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 		 ((el_mask & 2) ? TRFCR_ELX_E1TRE : 0));
 
 	hw_write(HW_TRCCONFIGR, configr);
-	hw_write(HW_TRCTRACEIDR, 0x10 + 2 * cpu);
+	hw_write(HW_TRCTRACEIDR, ETE_TRACE_ID(cpu));
 	hw_write(HW_TRCSYNCPR, 0xc);		/* sync every 4 KiB */
 	/* ViewInst always on, in the Non-secure ELs asked for only. */
 	hw_write(HW_TRCVICTLR, TRCVICTLR_EVENT_TRUE | TRCVICTLR_SSSTATUS |
@@ -457,7 +458,7 @@ static int status_show(struct seq_file *m, void *v)
 		   st.buf ? st.trbptr - (u64)st.buf : 0, st.trbidr);
 	seq_printf(m, "trcidr0 %#llx\ntrcidr1 %#llx\ntrcidr2 %#llx\ntrcidr8 %#llx\ntrcdevarch %#llx\ntrcconfigr %#llx\ntrctraceidr %#x\n",
 		   st.idr[0], st.idr[1], st.idr[2], st.idr[3], st.idr[4],
-		   st.idr[5], 0x10 + 2 * st.cpu);
+		   st.idr[5], ETE_TRACE_ID(st.cpu));
 	seq_printf(m, "trcviiectlr %#llx\ntrcacvr0 %#llx\ntrcacvr1 %#llx\ntrcacvr2 %#llx\ntrcacvr3 %#llx\n",
 		   st.viiectlr, st.acvr[0], st.acvr[1], st.acvr[2], st.acvr[3]);
 	mutex_unlock(&st.lock);

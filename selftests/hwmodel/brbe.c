@@ -7,26 +7,37 @@
 #include "a64.h"
 #include "brbe.h"
 
+/* The value of BRBINF_EL1.CC with this exponent and mantissa. */
+static uint32_t cc_value(uint64_t exp, uint64_t mant)
+{
+	return (uint32_t)FIELD_GET(BRBINF_EL1_CC,
+				   FIELD_PREP(BRBINF_EL1_CC_EXP, exp) |
+				   FIELD_PREP(BRBINF_EL1_CC_MANT, mant));
+}
+
 uint32_t hwm_brbe_cc_encode(uint64_t cycles)
 {
 	unsigned int msb, exp;
 
 	if (cycles > HWM_BRBE_CC_MAX)
 		return HWM_BRBE_CC_SATURATED;
-	if (cycles < 0x100)
-		return (uint32_t)cycles;
+	if (cycles < HWM_BRBE_CC_ONE)
+		return cc_value(0, cycles);
 	msb = 63 - __builtin_clzll(cycles);	/* 8 .. 19 */
 	exp = msb - 7;
-	return (exp << 8) | ((cycles >> (exp - 1)) & 0xff);
+	/* The leading one is implicit: FIELD_PREP drops it with the mask. */
+	return cc_value(exp, cycles >> (exp - 1));
 }
 
 uint64_t hwm_brbe_cc_decode(uint32_t cc)
 {
-	unsigned int exp = (cc >> 8) & 0x3f, mant = cc & 0xff;
+	uint64_t inf = FIELD_PREP(BRBINF_EL1_CC, cc);
+	uint64_t exp = FIELD_GET(BRBINF_EL1_CC_EXP, inf);
+	uint64_t mant = FIELD_GET(BRBINF_EL1_CC_MANT, inf);
 
 	if (cc == HWM_BRBE_CC_SATURATED)
 		return HWM_BRBE_CC_MAX + 1;
-	return exp ? (uint64_t)(mant | 0x100) << (exp - 1) : mant;
+	return exp ? (mant | HWM_BRBE_CC_ONE) << (exp - 1) : mant;
 }
 
 int hwm_brbe_branch_type(unsigned int kind)

@@ -17,7 +17,11 @@
  * BRBINF_EL1.CC all ones (exponent and mantissa): the count exceeded the
  * cycle counter (Arm ARM, BRBINF<n>_EL1.CC).
  */
-#define HWM_BRBE_CC_SATURATED	0x3fffu
+#define HWM_BRBE_CC_SATURATED	\
+	((uint32_t)(BRBINF_EL1_CC >> __builtin_ctzll(BRBINF_EL1_CC)))
+/* The implicit leading one above the mantissa of an exponent > 0. */
+#define HWM_BRBE_CC_ONE		\
+	((BRBINF_EL1_CC_MANT >> __builtin_ctzll(BRBINF_EL1_CC_MANT)) + 1)
 
 /**
  * hwm_brbe_cc_encode() - cycle count in the BRBINF CC format

@@ -40,7 +40,7 @@ struct hwm_site {
 	unsigned int idx;
 };
 
-/* The exceptions the model takes, as ETE types; BRBE adds 0x20. */
+/* The exceptions the model takes, as ETE types (BRBINF_TYPE_EXCEPTION | type). */
 enum hwm_exc {
 	HWM_EXC_CALL = ETE_EXC_TYPE_CALL,
 	HWM_EXC_TRAP = ETE_EXC_TYPE_TRAP,

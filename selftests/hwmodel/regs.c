@@ -327,7 +327,7 @@ void hwm_brbe_exception(struct hwm_vcpu *c, unsigned int type, uint64_t ret,
 			c->brbe.ccu = 1;
 		return;
 	}
-	brbe_push(c, 0x20 | type, ret, tgt, el_from, el_to, 0);
+	brbe_push(c, BRBINF_TYPE_EXCEPTION | type, ret, tgt, el_from, el_to, 0);
 }
 
 /* Copy the records into the register file, newest first. */
@@ -403,7 +403,7 @@ void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx)
 	c->insns_at_cntvct = c->insns;
 	c->shm->icount_at_cntvct = c->insns;
 	/* Whatever is pending is reported with the configuration it ran under. */
-	if ((c->shm->regs[HW_TRCPRGCTLR] & 1) != old_en ||
+	if (!!(c->shm->regs[HW_TRCPRGCTLR] & TRCPRGCTLR_EN) != old_en ||
 	    (old_en && hwm_ete_el_mask(c->shm) != c->ete_mask) ||
 	    brbe_el_mask(c) != old_brbe || c->shm->cmd)
 		hwm_path_stop(c, c->shm->cmd == HWM_CMD_PMU_OVERFLOW ?

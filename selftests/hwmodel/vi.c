@@ -4,11 +4,12 @@
  * traces.  See vi.h.
  */
 #include <string.h>
+#include <armtrace/ete_regs.h>
 #include "vi.h"
 
 static int range_usable(uint64_t acatr)
 {
-	return !(acatr & (HWM_TRCACATR_TYPE | HWM_TRCACATR_CTXTYPE));
+	return !(acatr & (TRCACATR_TYPE | TRCACATR_CONTEXTTYPE));
 }
 
 void hwm_vi_config(struct hwm_vi *vi, uint32_t viiectlr, const uint64_t *acvr,
@@ -19,15 +20,14 @@ void hwm_vi_config(struct hwm_vi *vi, uint32_t viiectlr, const uint64_t *acvr,
 	memset(vi, 0, sizeof(*vi));
 	for (n = 0; n < HWM_VI_PAIRS; n++) {
 		struct hwm_vi_range r;
-		int inc = viiectlr & (1u << n);
-		int exc = viiectlr & (1u << (16 + n));
+		int inc = !!(FIELD_GET(TRCVIIECTLR_INCLUDE, viiectlr) & BIT_ULL(n));
+		int exc = !!(FIELD_GET(TRCVIIECTLR_EXCLUDE, viiectlr) & BIT_ULL(n));
 
 		if (!inc && !exc)
 			continue;
 		r.lo = acvr[2 * n];
 		r.hi = acvr[2 * n + 1];
-		r.el_off = (acatr[2 * n] & HWM_TRCACATR_EXLEVEL_NS) >>
-			   HWM_TRCACATR_EXLEVEL_NS_SHIFT;
+		r.el_off = (uint8_t)FIELD_GET(TRCACATR_EXLEVEL_NS, acatr[2 * n]);
 		if (!range_usable(acatr[2 * n])) {
 			/* Never matches: an empty range. */
 			r.lo = 1;

@@ -25,15 +25,6 @@
 /* Address range comparator pairs: TRCIDR4.NUMACPAIRS, TRCACVR0-3. */
 #define HWM_VI_PAIRS		2
 
-/* TRCVIIECTLR */
-#define HWM_TRCVIIECTLR_INCLUDE	0x000000ffu
-#define HWM_TRCVIIECTLR_EXCLUDE	0x00ff0000u
-/* TRCACATR<n> */
-#define HWM_TRCACATR_TYPE	0x00000003u
-#define HWM_TRCACATR_CTXTYPE	0x0000000cu
-#define HWM_TRCACATR_EXLEVEL_NS_SHIFT 12
-#define HWM_TRCACATR_EXLEVEL_NS	0x00007000u
-
 struct hwm_vi_range {
 	uint64_t lo, hi;	/* inclusive */
 	uint8_t el_off;		/* bit n: no match at Non-secure ELn */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 #include <ete/enc.h>
 #include "../tests/enc_check.h"
 
@@ -90,16 +91,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c0 = (uint8_t)take(&in, 1);
 	c1 = (uint8_t)take(&in, 1);
 	memset(&cfg, 0, sizeof(cfg));
-	cfg.regs.trcidr0 = 0x2801cea1u & ~(c0 & 1 ? 0x20000000u : 0);
-	cfg.regs.trcidr1 = 0x4100fff0;
+	cfg.regs.trcidr0 = REF_Q_TRCIDR0 & ~(c0 & 1 ? TRCIDR0_COMMOPT : 0);
+	cfg.regs.trcidr1 = REF_TRCIDR1;
 	static const uint8_t vmidsize[4] = { 0, 1, 2, 4 };
 
-	cfg.regs.trcidr2 = (0xd0001088u & ~0x7c00u) |
-		((uint32_t)vmidsize[c0 >> 1 & 3] << 10);	/* 0-32 bits */
+	cfg.regs.trcidr2 = (REF_TRCIDR2 & ~TRCIDR2_VMIDSIZE) |
+		FIELD_PREP(TRCIDR2_VMIDSIZE, vmidsize[c0 >> 1 & 3]);	/* 0-32 bits */
 	cfg.regs.trcidr8 = c0 & 8 ? c1 & 0x3f : 0;
-	cfg.regs.trcconfigr = 0x1 | (c0 & 0x10 ? TRCCONFIGR_CCI : 0) |
-		(c0 & 0x20 ? 0x800 : 0) | (c0 & 0x40 ? 0xc0 : 0);
-	cfg.regs.trcdevarch = 0x47705a13u | (c0 & 0x80 ? 3u << 16 : 0);
+	cfg.regs.trcconfigr = REF_TRCCONFIGR |
+		(c0 & 0x10 ? TRCCONFIGR_CCI : 0) |
+		(c0 & 0x20 ? TRCCONFIGR_TS : 0) |
+		(c0 & 0x40 ? TRCCONFIGR_CID | TRCCONFIGR_VMID : 0);
+	cfg.regs.trcdevarch = REF_TRCDEVARCH_MINOR(c0 & 0x80 ? 3 : 0);
 	cfg.trcsyncpr = c1 >> 4 ? 8 + (c1 >> 4) : 0;
 	cfg.trcccctlr = c1 & 0x7;
 	small_len = (size_t)take(&in, 2) % sizeof(small);

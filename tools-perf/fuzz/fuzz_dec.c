@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <armtrace/ref_config.h>
 #include <ete/dec.h>
 
 static const uint32_t code[] = {
@@ -51,14 +52,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	data++;
 	size--;
 	memset(&cfg, 0, sizeof(cfg));
-	cfg.pkt.trcidr0 = 0x28000ea1 | ((sel & 1) ? 0x20000000 : 0) |
-		((sel & 2) ? 0x40000000 : 0);
-	cfg.pkt.trcidr1 = 0x4100fff0;
-	cfg.pkt.trcidr2 = 0xd0001088;
+	cfg.pkt.trcidr0 = REF_TRCIDR0 | ((sel & 1) ? TRCIDR0_COMMOPT : 0) |
+		((sel & 2) ? TRCIDR0_COMMTRANS : 0);
+	cfg.pkt.trcidr1 = REF_TRCIDR1;
+	/* WFI/WFE as branches: the classification fuzzed too */
+	cfg.pkt.trcidr2 = REF_TRCIDR2 | TRCIDR2_WFXMODE;
 	cfg.pkt.trcidr8 = (sel >> 2) & 0xf ? ((sel >> 2) & 0xf) * 8 : 0;
-	cfg.pkt.trcconfigr = 0x1 | ((sel & 0x40) ? 0x10 : 0) |
-		((sel & 0x80) ? 0x1000 : 0);
-	cfg.pkt.trcdevarch = 0x47735a13;
+	cfg.pkt.trcconfigr = REF_TRCCONFIGR |
+		((sel & 0x40) ? TRCCONFIGR_CCI : 0) |
+		((sel & 0x80) ? TRCCONFIGR_RS : 0);
+	cfg.pkt.trcdevarch = REF_TRCDEVARCH_MINOR(3);
 	cfg.trace_id = 1;
 	cfg.flags = sel & 0x20 ? ETE_DEC_F_SRC_ADDR_N : 0;
 	if (ete_img_init(&img))

@@ -5,6 +5,7 @@
  * must stay inside the runs.
  */
 #include <stdlib.h>
+#include <armtrace/ref_config.h>
 #include <ete/dfmt.h>
 #include <ete/pkt.h>
 
@@ -12,9 +13,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct ete_pkt_decoder dec[2];
 	static const struct ete_pkt_config cfg = {
-		.trcidr0 = 0x28000ea1, .trcidr1 = 0x4100fff0,
-		.trcidr2 = 0x00000488, .trcconfigr = 0xc1,
-		.trcdevarch = 0x47705a13,
+		.trcidr0 = REF_TRCIDR0, .trcidr1 = REF_TRCIDR1,
+		.trcidr2 = REF_TRCIDR2,
+		.trcconfigr = REF_TRCCONFIGR | TRCCONFIGR_CID | TRCCONFIGR_VMID,
+		.trcdevarch = REF_TRCDEVARCH,
 	};
 	struct ete_dfmt_run runs[ETE_DFMT_MAX_RUNS];
 	struct ete_dfmt f;

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <armtrace/ref_config.h>
 #include <ete/pkt.h>
 
 #define MAX_PKTS 4096
@@ -69,22 +70,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct rec a[MAX_PKTS + 1], b[MAX_PKTS + 1];
 	struct ete_pkt_config cfg = {
-		.trcidr0 = 0x28c1cea1, .trcidr1 = 0x4100fff0,
-		.trcidr2 = 0xd0001088, .trcconfigr = 0x8001,
-		.trcdevarch = 0x47705a13,
+		.trcidr0 = REF_Q_TRCIDR0, .trcidr1 = REF_TRCIDR1,
+		.trcidr2 = REF_TRCIDR2,
+		.trcconfigr = REF_TRCCONFIGR | TRCCONFIGR_VMIDOPT,
+		.trcdevarch = REF_TRCDEVARCH,
 	};
 	size_t na, nb, chunk;
 
 	if (size < 3)
 		return 0;
-	cfg.trcdevarch |= (uint32_t)(data[0] & 0x3) << 16;
+	cfg.trcdevarch = REF_TRCDEVARCH_MINOR(data[0] & 0x3);
 	if (data[0] & 0x04)
-		cfg.trcidr0 &= ~0x20000000u;	/* COMMOPT 0 */
+		cfg.trcidr0 &= ~TRCIDR0_COMMOPT;
 	if (data[0] & 0x08)
-		cfg.trcidr0 &= ~0x18000u;	/* no Q */
-	cfg.trcidr2 = (cfg.trcidr2 & ~0x7fe0u) |
-		((uint32_t)((data[0] >> 4) & 0x7) << 10) |
-		((uint32_t)(data[0] & 0x80 ? 4 : 0) << 5);
+		cfg.trcidr0 &= ~TRCIDR0_QSUPP;	/* no Q */
+	cfg.trcidr2 = (cfg.trcidr2 & ~(TRCIDR2_VMIDSIZE | TRCIDR2_CIDSIZE)) |
+		FIELD_PREP(TRCIDR2_VMIDSIZE, (data[0] >> 4) & 0x7) |
+		FIELD_PREP(TRCIDR2_CIDSIZE, data[0] & 0x80 ? 4 : 0);
 	cfg.trcidr8 = data[1];
 	chunk = (data[2] % 17) + 1;
 	data += 3;

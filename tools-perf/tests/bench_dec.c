@@ -27,6 +27,7 @@
 #include <time.h>
 #include <opencsd/c_api/opencsd_c_api.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 #include <ete/dec.h>
 #include "util/snapshot.h"
 #include "bench_util.h"
@@ -390,8 +391,12 @@ int main(int argc, char **argv)
 	const char *rawfile = NULL;
 
 	memset(&tot, 0, sizeof(tot));
-	raw.cfg.pkt = (struct ete_pkt_config){ 0x28000ea1, 0x4100fff0,
-		0xd0001088, 0, 0x1, 0x47705a13, 0x1 };
+	/* --raw: the model's trace unit, as perf-ete dump --raw assumes */
+	raw.cfg.pkt = (struct ete_pkt_config){
+		.trcidr0 = REF_TRCIDR0, .trcidr1 = REF_TRCIDR1,
+		.trcidr2 = REF_TRCIDR2, .trcidr8 = REF_TRCIDR8,
+		.trcconfigr = REF_TRCCONFIGR, .trcdevarch = REF_TRCDEVARCH,
+		.trctraceidr = 0x1 };
 	raw.cfg.trace_id = 1;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 #include <ete/dec.h>
 #include <ete/enc.h>
 #include <ete/img.h>
@@ -101,11 +102,11 @@ static size_t encode(uint8_t *buf, size_t size, struct ete_pkt_config *regs)
 
 	c2.cid = 2;
 	memset(&cfg, 0, sizeof(cfg));
-	cfg.regs.trcidr0 = 0x2801cea1u;
-	cfg.regs.trcidr1 = 0x4100fff0u;
-	cfg.regs.trcidr2 = 0xd0001088u;		/* 32-bit CONTEXTID */
-	cfg.regs.trcconfigr = 0x1 | TRCCONFIGR_CID;
-	cfg.regs.trcdevarch = 0x47705a13u;
+	cfg.regs.trcidr0 = REF_Q_TRCIDR0;
+	cfg.regs.trcidr1 = REF_TRCIDR1;
+	cfg.regs.trcidr2 = REF_TRCIDR2;	/* 32-bit CONTEXTID */
+	cfg.regs.trcconfigr = REF_TRCCONFIGR | TRCCONFIGR_CID;
+	cfg.regs.trcdevarch = REF_TRCDEVARCH;
 	cfg.regs.trctraceidr = 0x10;
 	*regs = cfg.regs;
 	if (ete_enc_init(&enc, &cfg, &c1))

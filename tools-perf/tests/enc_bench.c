@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <armtrace/ete_abi.h>
+#include <armtrace/ref_config.h>
 #include <ete/enc.h>
 #include <ete/path.h>
 
@@ -31,9 +33,9 @@ static int cmp(const void *a, const void *b)
 static int bench(const char *name, uint32_t configr, uint16_t cc_pm)
 {
 	struct ete_enc_config cfg = {
-		.regs = { .trcidr0 = 0x2801cea1, .trcidr1 = 0x4100fff0,
-			  .trcidr2 = 0xd0001088, .trcdevarch = 0x47705a13,
-			  .trctraceidr = 0x10, .trcconfigr = configr },
+		.regs = { .trcidr0 = REF_TRCIDR0, .trcidr1 = REF_TRCIDR1,
+			  .trcidr2 = REF_TRCIDR2, .trcdevarch = REF_TRCDEVARCH,
+			  .trctraceidr = ETE_TRACE_ID(0), .trcconfigr = configr },
 		.trcsyncpr = 12,
 	};
 	struct ete_enc_ctx ctx = { .el = 0, .ns = 1, .sf = 1 };

@@ -11,13 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 #include <ete/dec.h>
 #include <ete/img.h>
 #include "tap.h"
 #include "enc_check.h"
 
-#define IDR0_BASE	0x2801cea1u
-#define IDR2_BASE	0xd0001088u
+#define IDR0_BASE	REF_Q_TRCIDR0
+#define IDR2_BASE	REF_TRCIDR2
 
 struct el_cfg {
 	const char *name;
@@ -144,11 +145,11 @@ static int one_case(const struct el_cfg *c, uint64_t seed, size_t nev,
 		goto out_free;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.regs.trcidr0 = IDR0_BASE;
-	cfg.regs.trcidr1 = 0x4100fff0;
+	cfg.regs.trcidr1 = REF_TRCIDR1;
 	cfg.regs.trcidr2 = IDR2_BASE;
 	cfg.regs.trcidr8 = c->idr8;
 	cfg.regs.trcconfigr = c->configr;
-	cfg.regs.trcdevarch = 0x47705a13u | (c->minor << 16);
+	cfg.regs.trcdevarch = REF_TRCDEVARCH_MINOR(c->minor);
 	cfg.regs.trctraceidr = 0x10;
 	cfg.trcsyncpr = c->syncpr;
 	cfg.trcccctlr = c->ccctlr;
@@ -248,11 +249,11 @@ static bool tx_start_is_p0(char *why, size_t whylen)
 	ev[2].next = base + 0x10c;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.regs.trcidr0 = IDR0_BASE & ~TRCIDR0_COMMTRANS;
-	cfg.regs.trcidr1 = 0x4100fff0;
+	cfg.regs.trcidr1 = REF_TRCIDR1;
 	cfg.regs.trcidr2 = IDR2_BASE;
 	cfg.regs.trcidr8 = 0x10;
-	cfg.regs.trcconfigr = 0x1;
-	cfg.regs.trcdevarch = 0x47705a13u;
+	cfg.regs.trcconfigr = REF_TRCCONFIGR;
+	cfg.regs.trcdevarch = REF_TRCDEVARCH;
 	memset(&dcfg, 0, sizeof(dcfg));
 	dcfg.pkt = cfg.regs;
 	if (!dec || ete_img_init(&mem)) {

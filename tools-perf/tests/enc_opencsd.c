@@ -21,12 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 #include "tap.h"
 #include "enc_check.h"
 #include "enc_ocsd.h"
 
-#define IDR0_BASE	0x2801cea1u
-#define IDR2_BASE	0xd0001088u
+#define IDR0_BASE	REF_Q_TRCIDR0
+#define IDR2_BASE	REF_TRCIDR2
 
 struct oc_cfg {
 	const char *name;
@@ -51,7 +52,8 @@ static const struct oc_cfg cfgs[] = {
 	{ "ts cci", 0x811, 0, IDR2_BASE, 0, 0, 10, 0x100, 0x40000000, 0, 0 },
 	{ "cid vmid", 0xc1, 0, IDR2_BASE, 0, 0, 0, 0, 0xffff800010000000ull,
 	  0, 0 },
-	{ "cid vmid8", 0xc1, 0, (IDR2_BASE & ~TRCIDR2_VMIDSIZE) | (1u << 10),
+	{ "cid vmid8", 0xc1, 0, (IDR2_BASE & ~TRCIDR2_VMIDSIZE) |
+	  FIELD_PREP(TRCIDR2_VMIDSIZE, TRCIDR2_VMIDSIZE_8),
 	  0, 0, 0, 0, 0x1000, 0, 0 },
 	{ "maxspec", 0xc1, 0, IDR2_BASE, 0x20, 0, 9, 0, 0x80000, 0, 0 },
 	{ "sync every 256", 0xc1, 0, IDR2_BASE, 0, 0, 8, 0,
@@ -64,11 +66,11 @@ static void make_cfg(const struct oc_cfg *c, struct ete_enc_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->regs.trcidr0 = IDR0_BASE & ~c->idr0_clear;
-	cfg->regs.trcidr1 = 0x4100fff0;
+	cfg->regs.trcidr1 = REF_TRCIDR1;
 	cfg->regs.trcidr2 = c->idr2;
 	cfg->regs.trcidr8 = c->idr8;
 	cfg->regs.trcconfigr = c->configr;
-	cfg->regs.trcdevarch = 0x47705a13u | (c->minor << 16);
+	cfg->regs.trcdevarch = REF_TRCDEVARCH_MINOR(c->minor);
 	cfg->regs.trctraceidr = 0x10;
 	cfg->trcsyncpr = c->syncpr;
 	cfg->trcccctlr = c->ccctlr;

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 #include "tap.h"
 #include "enc_check.h"
 
-#define DEVARCH_ETE(minor)	(0x47705a13u | ((uint32_t)(minor) << 16))
-#define IDR0_BASE	0x2801cea1u	/* CCI, Q support, COMMOPT 1 */
-#define IDR2_BASE	0xd0001088u	/* 32-bit VMID and CONTEXTID */
+#define IDR0_BASE	REF_Q_TRCIDR0	/* CCI, Q support, COMMOPT 1 */
+#define IDR2_BASE	REF_TRCIDR2	/* 32-bit VMID and CONTEXTID */
 
 struct rt_cfg {
 	const char *name;
@@ -37,10 +37,12 @@ static const struct rt_cfg cfgs[] = {
 	{ "ts", 0x801, 0, IDR2_BASE, 0, 0, 0, 0, 0x40000000 },
 	{ "ts cci", 0x811, 0, IDR2_BASE, 0, 0, 10, 0x100, 0x40000000 },
 	{ "cid vmid", 0xc1, 0, IDR2_BASE, 0, 0, 0, 0, 0xffff800010000000ull },
-	{ "cid vmid8", 0xc1, 0, (IDR2_BASE & ~TRCIDR2_VMIDSIZE) | (1u << 10),
+	{ "cid vmid8", 0xc1, 0, (IDR2_BASE & ~TRCIDR2_VMIDSIZE) |
+	  FIELD_PREP(TRCIDR2_VMIDSIZE, TRCIDR2_VMIDSIZE_8),
 	  0, 0, 0, 0, 0x1000 },
 	{ "vmid16 no cid size", 0xc1, 0,
-	  (IDR2_BASE & ~(TRCIDR2_VMIDSIZE | TRCIDR2_CIDSIZE)) | (2u << 10),
+	  (IDR2_BASE & ~(TRCIDR2_VMIDSIZE | TRCIDR2_CIDSIZE)) |
+	  FIELD_PREP(TRCIDR2_VMIDSIZE, TRCIDR2_VMIDSIZE_16),
 	  0, 0, 0, 0, 0x80000 },
 	{ "qe", 0x6001, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000 },
 	{ "maxspec", 0x8d1, 0, IDR2_BASE, 0x20, 0, 9, 0, 0x80000 },
@@ -56,11 +58,11 @@ static void make_cfg(const struct rt_cfg *c, struct ete_enc_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->regs.trcidr0 = IDR0_BASE & ~c->idr0_clear;
-	cfg->regs.trcidr1 = 0x4100fff0;
+	cfg->regs.trcidr1 = REF_TRCIDR1;
 	cfg->regs.trcidr2 = c->idr2;
 	cfg->regs.trcidr8 = c->idr8;
 	cfg->regs.trcconfigr = c->configr;
-	cfg->regs.trcdevarch = DEVARCH_ETE(c->minor);
+	cfg->regs.trcdevarch = REF_TRCDEVARCH_MINOR(c->minor);
 	cfg->regs.trctraceidr = 1;
 	cfg->trcsyncpr = c->syncpr;
 	cfg->trcccctlr = c->ccctlr;

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 #include <string.h>
+#include <armtrace/ref_config.h>
 #include "pkt_collect.h"
 
+/* The reference unit with Q, at ETE 1.3, VMID from CONTEXTIDR_EL2 */
 const struct ete_pkt_config test_cfg = {
-	.trcidr0 = 0x28c1cea1,
-	.trcidr1 = 0x4100fff0,
-	.trcidr2 = 0xd0001088,
-	.trcidr8 = 0,
-	.trcconfigr = 0x8001,
-	.trcdevarch = 0x47735a13,
+	.trcidr0 = REF_Q_TRCIDR0,
+	.trcidr1 = REF_TRCIDR1,
+	.trcidr2 = REF_TRCIDR2,
+	.trcidr8 = REF_TRCIDR8,
+	.trcconfigr = REF_TRCCONFIGR | TRCCONFIGR_VMIDOPT,
+	.trcdevarch = REF_TRCDEVARCH_MINOR(3),
 	.trctraceidr = 0x1,
 };
 

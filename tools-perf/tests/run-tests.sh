@@ -101,8 +101,9 @@ elif [ -d "$ip" ]; then
 	summary_check "perf-ete dump --raw ete_ip summary (no image)" \
 		"# bytes 578 packets 308 errors 0 elements 0 instructions 0" \
 		"$O/perf-ete" dump --raw "$ip/session1.bin"
-	# the snapshot's eight dumps given by hand: the same elements
-	set -- --trcidr0 0x2801cea1
+	# the snapshot's registers (Q, WFx: not the defaults, the model's)
+	# and eight dumps given by hand: the same elements
+	set -- --trcidr0 0x2801cea1 --trcidr2 0xd0001088
 	for m in 0x10000:64/OTHERS_exec 0x90000:64/VAL_NON_DET_CODE_exec \
 		 0x2800000:32/check_point_5_0_exec \
 		 0x1a0000:32/VAL_NON_DET_CODE_exec 0x2000000:32/input_4_0_exec \

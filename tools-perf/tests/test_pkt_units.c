@@ -9,6 +9,7 @@
 #include "tap.h"
 #include "pkt_collect.h"
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 
 #define ASYNC	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80
 #define TINFO	0x01, 0x00
@@ -378,7 +379,7 @@ int main(void)
 	cfg_commit.trcidr0 &= ~TRCIDR0_COMMOPT;
 	cfg_commit.trcidr8 = 120;
 	cfg_v10 = test_cfg;
-	cfg_v10.trcdevarch = 0x47705a13;
+	cfg_v10.trcdevarch = REF_TRCDEVARCH;	/* ETE 1.0 */
 
 	test_sync_and_extension();
 	test_trace_info();

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/perf_event.h>
+#include <armtrace/ref_config.h>
 #include "util/perf_data.h"
 
 /* perf's user record types (tools/lib/perf/include/perf/event.h) */
@@ -37,7 +38,6 @@
 /* cs-etm.h: the ETE block and its magic */
 #define CS_ETE_MAGIC		0x5050505050505050ull
 #define CS_ETE_NR_PARAMS	8
-#define TRCAUTHSTATUS_NS	0x000000f0ull	/* non-secure debug: ok */
 
 struct file_section {
 	uint64_t offset;
@@ -125,7 +125,7 @@ static void put_auxtrace_info(struct out *o, const struct perf_data_ete *d)
 		CS_ETE_MAGIC, 0, CS_ETE_NR_PARAMS,
 		d->regs.trcconfigr, d->regs.trctraceidr,
 		d->regs.trcidr0, d->regs.trcidr1, d->regs.trcidr2,
-		d->regs.trcidr8, TRCAUTHSTATUS_NS, d->regs.trcdevarch,
+		d->regs.trcidr8, REF_TRCAUTHSTATUS, d->regs.trcdevarch,
 	};
 	uint32_t type[2] = { AUXTRACE_CS_ETM, 0 };
 

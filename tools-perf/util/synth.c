@@ -25,7 +25,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <armtrace/ete_abi.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/ref_config.h>
 #include <ete/enc.h>
 #include <ete/path.h>
 #include "util/num.h"
@@ -152,7 +154,7 @@ static int parse(int argc, char **argv, struct synth_opts *o)
 	o->mb = 16;
 	o->seed = 1;
 	o->code_kb = 1024;
-	o->configr = 0x1;
+	o->configr = REF_TRCCONFIGR;
 	o->syncpr = 12;
 	o->aux_kb = 4096;
 	o->perf_data = 0;
@@ -203,10 +205,12 @@ int synth_main(int argc, char **argv)
 {
 	struct synth_opts o;
 	struct ete_enc_config cfg = {
+		/* The model's trace unit: what the guest would record */
 		.regs = {
-			.trcidr0 = 0x2801cea1, .trcidr1 = 0x4100fff0,
-			.trcidr2 = 0xd0001088, .trcidr8 = 0,
-			.trcdevarch = 0x47705a13, .trctraceidr = 0x10,
+			.trcidr0 = REF_TRCIDR0, .trcidr1 = REF_TRCIDR1,
+			.trcidr2 = REF_TRCIDR2, .trcidr8 = REF_TRCIDR8,
+			.trcdevarch = REF_TRCDEVARCH,
+			.trctraceidr = ETE_TRACE_ID(0),
 		},
 	};
 	struct ete_enc_ctx ctx = { .el = 0, .ns = 1, .sf = 1, .vmid = 1,

@@ -152,16 +152,18 @@ static int on_elems(void *ctx, const struct ete_elem *el, size_t n)
 /* ViewInst ranges as armtrace_hwtest programs them: pairs 0 and 1. */
 static int in_view(uint64_t viiectlr, const uint64_t *acvr, uint64_t a)
 {
-	int n, in = !(viiectlr & 0x3);
+	uint64_t inc = FIELD_GET(TRCVIIECTLR_INCLUDE, viiectlr);
+	uint64_t exc = FIELD_GET(TRCVIIECTLR_EXCLUDE, viiectlr);
+	int n, in = !(inc & 0x3);
 
 	for (n = 0; n < 2; n++) {
 		int hit = a >= acvr[2 * n] && a <= acvr[2 * n + 1];
 
-		if ((viiectlr & (1u << n)) && hit)
+		if ((inc & BIT_ULL(n)) && hit)
 			in = 1;
 	}
 	for (n = 0; n < 2; n++)
-		if ((viiectlr & (1u << (16 + n))) && a >= acvr[2 * n] &&
+		if ((exc & BIT_ULL(n)) && a >= acvr[2 * n] &&
 		    a <= acvr[2 * n + 1])
 			in = 0;
 	return in;

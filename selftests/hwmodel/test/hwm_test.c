@@ -819,9 +819,10 @@ static void test_idregs(void)
 	   "virtualization=on: EXLEVEL_NS EL0-EL2, no Secure EL");
 	model_reset(2, 1, 1);
 	ok(tcpu.regs[HW_TRCIDR3] == 0x017b0004 &&
-	   !(tcpu.regs[HW_TRCIDR3] & 0x00800000), "trcidr3 ",
+	   !(tcpu.regs[HW_TRCIDR3] &
+	     FIELD_PREP(TRCIDR3_EXLEVEL_NS, BIT_ULL(3))), "trcidr3 ",
 	   "EL2+EL3: EXLEVEL_S EL0/EL1/EL3 (19:16 = 0xb), bit 23 RES0 clear");
-	ok(tcpu.regs[HW_TRCIDR2] == REF_TRCIDR2 && REF_TRCIDR2 == 0x50001088 &&
+	ok(tcpu.regs[HW_TRCIDR2] == REF_TRCIDR2 &&
 	   ETE_FIELD_GET(TRCIDR2_VMIDOPT, tcpu.regs[HW_TRCIDR2]) ==
 	   TRCIDR2_VMIDOPT_SEL &&
 	   ETE_FIELD_GET(TRCIDR2_VMIDSIZE, tcpu.regs[HW_TRCIDR2]) ==

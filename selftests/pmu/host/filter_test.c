@@ -68,7 +68,7 @@ static const struct tcase cases[] = {
 	{ "config1 bit 23", FULL, { RAW(1ULL << 23) }, 8, -EINVAL, NO_EVTYPE, -1 },
 	{ "threshold 0xfff on 12-bit TH", FULL,
 	  { .config2 = 0xfff | (2ULL << 12) }, 8, 0,
-	  NSH | PMEVTYPER_EL0_TH | (2ULL << 61) | 8, 0 },
+	  NSH | PMEVTYPER_EL0_TH | FIELD_PREP(PMEVTYPER_EL0_TC, 2) | 8, 0 },
 	{ "threshold beyond THWIDTH", { .pmuver = PMUVER_V3P5, .thwidth = 4,
 	  .common_events = ALL_EVENTS }, { .config2 = 16 }, 8, -EINVAL, NO_EVTYPE, -1 },
 	{ "TC alone needs FEAT_PMUv3_TH", EL1, { .config2 = 1ULL << 12 }, 8, -EOPNOTSUPP, NO_EVTYPE, -1 },
