@@ -25,8 +25,8 @@ F_EL23=0xfd000000
 
 # name | qemu-run options | tests | scripts
 RUNS=(
-"el1|--env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_el1 pmuv3_sample pmuv3_perfstat|run-module.sh"
-"el2-vhe|--el2 --env ARMTRACE_FILTERS=$F_EL2|pmuv3_count pmuv3_errno pmuv3_el2 pmuv3_sample pmuv3_perfstat|"
+"el1|--env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_generic pmuv3_el1 pmuv3_sample pmuv3_perfstat|run-module.sh"
+"el2-vhe|--el2 --env ARMTRACE_FILTERS=$F_EL2|pmuv3_count pmuv3_errno pmuv3_generic pmuv3_el2 pmuv3_sample pmuv3_perfstat|"
 "el1-el3|--secure --env ARMTRACE_FILTERS=$F_EL3|pmuv3_count pmuv3_errno pmuv3_el3|"
 "el2-el3|--el2 --secure --env ARMTRACE_FILTERS=$F_EL23|pmuv3_count pmuv3_errno pmuv3_el2|"
 "a72-32bit|--cpu cortex-a72 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_long|"

@@ -254,7 +254,8 @@ int pmuv3_event_init(struct perf_event *event)
 		nr = attr->config;
 		if (nr & ~PMUV3_CFG_EVENT)
 			return -ENOENT;
-	} else if (attr->type == PERF_TYPE_HARDWARE) {
+	} else if (attr->type == PERF_TYPE_HARDWARE ||
+		   attr->type == PERF_TYPE_HW_CACHE) {
 		ret = pmuv3_map_generic(&p->caps, attr->type, attr->config,
 					&nr);
 		if (ret)
@@ -263,8 +264,9 @@ int pmuv3_event_init(struct perf_event *event)
 		return -ENOENT;
 	}
 
+	/* -ENOENT, as arm_pmu says it: the perf core may try another PMU. */
 	if (event->cpu >= 0 && !cpumask_test_cpu(event->cpu, &p->supported))
-		return -ENODEV;
+		return -ENOENT;
 	if (is_sampling_event(event) && !pmuv3_can_sample())
 		return -EOPNOTSUPP;
 	if (has_branch_stack(event)) {

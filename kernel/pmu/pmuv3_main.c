@@ -201,7 +201,12 @@ static int pmuv3_setup(struct device *dev, int irq)
 		 * flag a reload after rmmod would lose per-task events.  It
 		 * is also true - filter_match keeps events to their CPUs.
 		 */
-		.capabilities	= PERF_PMU_CAP_HETEROGENEOUS_CPUS,
+		.capabilities	= PERF_PMU_CAP_HETEROGENEOUS_CPUS |
+		/*
+		 * PERF_TYPE_HARDWARE and _HW_CACHE events may name this PMU
+		 * in config[63:32], as perf does on hybrid systems.
+		 */
+				  PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	};
 	pmuv3_event_add_ops(p);
 	ret = perf_pmu_register(&p->pmu, PMUV3_NAME, -1);
