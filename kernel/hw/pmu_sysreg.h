@@ -138,4 +138,20 @@ static inline void hw_pmu_write_userenr(u64 val)
 	write_sysreg(val, pmuserenr_el0);
 }
 
+/* Read back by the CPU PM test (armtrace_hwtest). */
+static inline u64 hw_pmu_read_userenr(void)
+{
+	return read_sysreg(pmuserenr_el0);
+}
+
+static inline u64 hw_pmu_read_counters_enabled(void)
+{
+	return read_sysreg(pmcntenset_el0);
+}
+
+static inline u64 hw_pmu_read_irqs_enabled(void)
+{
+	return read_sysreg(pmintenset_el1);
+}
+
 #endif /* ARMTRACE_HW_PMU_SYSREG_H */

@@ -24,6 +24,7 @@
 struct pmuv3_cpu {
 	struct perf_event *events[PMUV3_MAX_COUNTERS];
 	DECLARE_BITMAP(used, PMUV3_MAX_COUNTERS);
+	DECLARE_BITMAP(parked, PMUV3_MAX_COUNTERS);	/* by pmuv3_stop_all() */
 };
 
 struct pmuv3 {

@@ -170,6 +170,7 @@ static void pmuv3_event_del(struct perf_event *event, int flags)
 	pmuv3_event_stop(event, PERF_EF_UPDATE);
 	cpu->events[hwc->idx] = NULL;
 	__clear_bit(hwc->idx, cpu->used);
+	__clear_bit(hwc->idx, cpu->parked);
 	hwc->idx = -1;
 	if (has_branch_stack(event))
 		pmuv3_brbe_del(p, event);
@@ -368,17 +369,27 @@ void pmuv3_reset_cpu(struct pmuv3 *p)
 	hw_pmu_write_userenr(0);
 }
 
-/* CPU PM: the PMU may lose state; park every event, then restore. */
+/*
+ * CPU PM and hotplug: park the running events (counts folded in), so that
+ * the PMU can be reset under them.  Events already stopped (throttled)
+ * stay stopped: only those parked here are restarted.
+ */
 void pmuv3_stop_all(struct pmuv3 *p)
 {
 	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
 	int idx;
 
-	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS)
-		if (cpu->events[idx])
-			pmuv3_event_stop(cpu->events[idx], PERF_EF_UPDATE);
+	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS) {
+		struct perf_event *event = cpu->events[idx];
+
+		if (!event || (event->hw.state & PERF_HES_STOPPED))
+			continue;
+		pmuv3_event_stop(event, PERF_EF_UPDATE);
+		__set_bit(idx, cpu->parked);
+	}
 }
 
+/* Reset this CPU's PMU to a known state, then restart the parked events. */
 void pmuv3_restart_all(struct pmuv3 *p)
 {
 	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
@@ -386,12 +397,13 @@ void pmuv3_restart_all(struct pmuv3 *p)
 
 	pmuv3_reset_cpu(p);
 	pmuv3_brbe_restore(p);
-	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS) {
+	for_each_set_bit(idx, cpu->parked, PMUV3_MAX_COUNTERS) {
 		struct perf_event *event = cpu->events[idx];
 
 		if (event && event->state == PERF_EVENT_STATE_ACTIVE)
 			pmuv3_event_start(event, PERF_EF_RELOAD);
 	}
+	bitmap_zero(cpu->parked, PMUV3_MAX_COUNTERS);
 	pmuv3_pmu_enable(&p->pmu);
 }
 

@@ -73,14 +73,27 @@ static int pmuv3_read_caps(struct pmuv3_caps *caps)
 	return 0;
 }
 
+/*
+ * Hotplug.  This dynamic state runs after perf's own (CPUHP_AP_PERF_ONLINE),
+ * so on the way up per-CPU events may already have been installed here
+ * between the two: the reset must not wipe them.  So the running events
+ * are parked, the PMU reset and the parked events restarted, as after a
+ * power-down.  On the way down this state goes first: the events are
+ * parked, counts folded in, before the interrupt goes, so no overflow is
+ * lost while perf's teardown has yet to remove them.
+ */
 static int pmuv3_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
 	struct pmuv3 *p = hlist_entry_safe(node, struct pmuv3, cpuhp_node);
+	unsigned long flags;
 
 	if (!cpumask_test_cpu(cpu, &p->supported))
 		return 0;
-	pmuv3_reset_cpu(p);
 	pmuv3_brbe_cpu_online(p);
+	local_irq_save(flags);
+	pmuv3_stop_all(p);
+	pmuv3_restart_all(p);
+	local_irq_restore(flags);
 	enable_percpu_irq(p->irq, IRQ_TYPE_NONE);
 	return 0;
 }
@@ -88,16 +101,24 @@ static int pmuv3_cpu_online(unsigned int cpu, struct hlist_node *node)
 static int pmuv3_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
 	struct pmuv3 *p = hlist_entry_safe(node, struct pmuv3, cpuhp_node);
+	unsigned long flags;
 
 	if (!cpumask_test_cpu(cpu, &p->supported))
 		return 0;
+	local_irq_save(flags);
+	pmuv3_stop_all(p);
+	local_irq_restore(flags);
 	disable_percpu_irq(p->irq);
 	return 0;
 }
 
 /*
- * CPU PM: a power-down loses PMU state.  Untested on the QEMU virt rig,
- * whose DT has no idle states, so CPU_PM_ENTER never happens there.
+ * CPU PM: a power-down leaves every PMU register UNKNOWN, and firmware
+ * may have used the PMU meanwhile.  So on the way back the PMU is always
+ * put in a known state, events or not (a stale PMUSERENR would give EL0
+ * the counters; a stale PMCR.LC, the wrong overflow point), and then the
+ * events that were running are restarted.  Exercised in the rig through
+ * armtrace_hwtest's cpu-pm-dirty (selftests/pmu/pmuv3_cpu_pm.c).
  */
 static int pmuv3_cpu_pm_notify(struct notifier_block *nb, unsigned long cmd,
 			       void *v)
@@ -106,8 +127,6 @@ static int pmuv3_cpu_pm_notify(struct notifier_block *nb, unsigned long cmd,
 
 	if (!cpumask_test_cpu(smp_processor_id(), &p->supported))
 		return NOTIFY_DONE;
-	if (bitmap_empty(this_cpu_ptr(p->cpu)->used, PMUV3_MAX_COUNTERS))
-		return NOTIFY_OK;
 
 	switch (cmd) {
 	case CPU_PM_ENTER:
