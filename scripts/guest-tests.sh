@@ -31,6 +31,9 @@ RUNS=(
 "el2-el3|--el2 --secure --env ARMTRACE_FILTERS=$F_EL23|pmuv3_count pmuv3_errno pmuv3_el2|"
 "a72-32bit|--cpu cortex-a72 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_long|"
 "smp2-hotplug|--smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
+# Period-1 sampling from an unprivileged user; -smp 2 without icount, so
+# both CPUs take overflow interrupts on time.
+"pmu-storm|--smp 2 --no-icount|pmuv3_storm|"
 "builtin-pmu|--builtin-pmu||run-builtin.sh"
 "hwmodel|--hwmodel|hw_brbe hw_ete hw_ete_filter pmuv3_cpu_pm|"
 "hwmodel-el2-vhe|--hwmodel --el2|hw_brbe hw_ete hw_ete_filter|"

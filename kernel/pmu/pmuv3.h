@@ -25,6 +25,8 @@ struct pmuv3_cpu {
 	struct perf_event *events[PMUV3_MAX_COUNTERS];
 	DECLARE_BITMAP(used, PMUV3_MAX_COUNTERS);
 	DECLARE_BITMAP(parked, PMUV3_MAX_COUNTERS);	/* by pmuv3_stop_all() */
+	unsigned long irq_jiffy;	/* the tick irq_ns is for */
+	u64 irq_ns;			/* overflow handler time in that tick */
 };
 
 struct pmuv3 {

@@ -11,7 +11,9 @@
  */
 #include <linux/bitops.h>
 #include <linux/interrupt.h>
+#include <linux/jiffies.h>
 #include <linux/perf_event.h>
+#include <linux/sched/clock.h>
 #include <linux/smp.h>
 
 #include <armtrace/pmuv3_abi.h>
@@ -298,8 +300,52 @@ int pmuv3_event_init(struct perf_event *event)
 	return 0;
 }
 
+/*
+ * The overflow interrupt's share of a tick, past which this CPU's
+ * sampling events are throttled until perf's next tick: a quarter, the
+ * default of perf_cpu_time_max_percent.  perf would enforce that itself
+ * through perf_sample_event_took(), which 6.1 does not export, so a
+ * period of 1 could otherwise keep a CPU in this handler.
+ */
+#define PMUV3_IRQ_NS_PER_TICK	(TICK_NSEC / 4)
+
+/* Same tick or not: an equality test, where time_after() has no use. */
+static bool pmuv3_irq_over_budget(struct pmuv3_cpu *cpu)
+{
+	unsigned long tick = jiffies;
+
+	return cpu->irq_jiffy == tick && cpu->irq_ns > PMUV3_IRQ_NS_PER_TICK;
+}
+
+static void pmuv3_irq_account(struct pmuv3_cpu *cpu, u64 start)
+{
+	unsigned long tick = jiffies;
+
+	if (cpu->irq_jiffy != tick) {
+		cpu->irq_jiffy = tick;
+		cpu->irq_ns = 0;
+	}
+	cpu->irq_ns += local_clock() - start;
+}
+
+/*
+ * Throttle through perf's own path, so that perf sees it: perf core
+ * throttles an event when its interrupt count this tick reaches
+ * max_samples_per_tick, logs PERF_RECORD_THROTTLE, makes
+ * perf_event_overflow() return 1 (we stop the event) and restarts it at
+ * the next tick.  A count one short of MAX_INTERRUPTS (~0ULL, private to
+ * kernel/events/core.c, like the limit itself) reaches any limit
+ * at the next increment; in a tick where the event has had no interrupt
+ * yet perf starts the count afresh and the following one throttles.
+ */
+static void pmuv3_throttle_next(struct perf_event *event)
+{
+	event->hw.interrupts = U64_MAX - 1;
+}
+
 irqreturn_t pmuv3_handle_irq(int irq, void *dev)
 {
+	u64 start = local_clock();
 	struct pmuv3 *p = *(struct pmuv3 **)dev;
 	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
 	struct pt_regs *regs = get_irq_regs();
@@ -341,6 +387,8 @@ irqreturn_t pmuv3_handle_irq(int irq, void *dev)
 			data.br_stack = pmuv3_brbe_stack(p, event);
 			data.sample_flags |= PERF_SAMPLE_BRANCH_STACK;
 		}
+		if (pmuv3_irq_over_budget(cpu))
+			pmuv3_throttle_next(event);
 		if (pmuv3_overflow(event, &data, regs))
 			pmuv3_event_stop(event, 0);
 	}
@@ -348,6 +396,7 @@ irqreturn_t pmuv3_handle_irq(int irq, void *dev)
 		pmuv3_brbe_irq_exit(p);
 	pmuv3_pmu_enable(&p->pmu);
 	irq_work_run();
+	pmuv3_irq_account(cpu, start);
 	return IRQ_HANDLED;
 }
 
