@@ -35,6 +35,10 @@ RUNS=(
 # both CPUs take overflow interrupts on time.
 "pmu-storm|--smp 2 --no-icount|pmuv3_storm|"
 "builtin-pmu|--builtin-pmu||run-builtin.sh"
+# pmuv3's probe on device trees QEMU cannot make (scripts/dt-variant.sh).
+"dt-a53-pmu|--dt a53-pmu --env ARMTRACE_DT_EXPECT=probe||run-dt.sh"
+"dt-spi-pmu|--smp 2 --dt spi-pmu --env ARMTRACE_DT_EXPECT=one@SPI@per@CPU@is@not@supported||run-dt.sh"
+"dt-two-types|--smp 2 --dt two-types --env ARMTRACE_DT_EXPECT=CPU@types@differ:.*cortex-a57.*cortex-a53||run-dt.sh"
 "hwmodel|--hwmodel|hw_brbe hw_ete hw_ete_filter pmuv3_cpu_pm|"
 "hwmodel-el2-vhe|--hwmodel --el2|hw_brbe hw_ete hw_ete_filter|"
 "hwmodel-brbe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe.log --env ARMTRACE_EL=1|hw_brbe_perf hw_brbe_perftool.sh|"
@@ -132,7 +136,7 @@ one_run() {
 		--env "ARMTRACE_TESTS=$tests" --env "ARMTRACE_SCRIPTS=$scripts" \
 		"$runner" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
 		"$TOP"/selftests/ete/*.tracepoints \
-		"$P/run-builtin.sh" ${extra[@]+"${extra[@]}"} > "$log" 2>&1
+		"$P/run-builtin.sh" "$P/run-dt.sh" ${extra[@]+"${extra[@]}"} > "$log" 2>&1
 	rc=$?
 	# The end-to-end run is judged on the host too: its trace, decoded
 	# with libete, must be the path the model's ground truth recorded.

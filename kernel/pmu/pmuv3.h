@@ -35,6 +35,7 @@ struct pmuv3 {
 	struct brbe_caps brbe;		/* usable: branch stacks (perf -j) */
 	struct pmuv3_cpu __percpu *cpu;
 	cpumask_t supported;
+	u32 midr;			/* MIDR_EL1 of every supported CPU */
 	int irq;
 	bool irq_percpu;
 	struct hlist_node cpuhp_node;

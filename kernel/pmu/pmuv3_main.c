@@ -2,12 +2,19 @@
 /*
  * armtrace `pmuv3` PMU: probe, registration, CPU hotplug, CPU PM.
  *
- * The PMU device is the DT node "arm,armv8-pmuv3" with its PPI.  Linux's
- * built-in arm_pmu driver binds that node at boot; armtrace only takes the
- * PMU when that driver was kept off it (initcall_blacklist=
+ * The PMU device is a DT node with one of the compatibles upstream's
+ * armv8 PMU driver binds (pmuv3_of_match) and a per-CPU interrupt (PPI).
+ * Linux's built-in arm_pmu driver binds that node at boot; armtrace only
+ * takes the PMU when that driver was kept off it (initcall_blacklist=
  * armv8_pmu_driver_init), and refuses to load otherwise rather than share
- * counters behind another driver's back.  ACPI systems have no such device:
- * there the PMU interrupt is given as the module parameter acpi_gsi.
+ * counters behind another driver's back.  ACPI systems have no such
+ * device: there the PMU interrupt is given as the module parameter
+ * acpi_gsi.
+ *
+ * One PMU serves every CPU, so every CPU must be of one type: a system
+ * that mixes types (big.LITTLE: several PMU nodes, cpu nodes of several
+ * compatibles, or CPUs whose MIDR_EL1 differ) is refused with a message,
+ * as are interrupts other than one PPI (one SPI per CPU, as on Juno).
  */
 #define pr_fmt(fmt) "armtrace-pmuv3: " fmt
 
@@ -89,6 +96,12 @@ static int pmuv3_cpu_online(unsigned int cpu, struct hlist_node *node)
 
 	if (!cpumask_test_cpu(cpu, &p->supported))
 		return 0;
+	if (read_cpuid_id() != p->midr) {
+		pr_warn("CPU%u: MIDR %#x differs from the other CPUs' %#x: no pmuv3 events there\n",
+			cpu, read_cpuid_id(), p->midr);
+		cpumask_clear_cpu(cpu, &p->supported);
+		return 0;
+	}
 	pmuv3_brbe_cpu_online(p);
 	local_irq_save(flags);
 	pmuv3_stop_all(p);
@@ -148,16 +161,119 @@ static int pmuv3_filter_match(struct perf_event *event)
 				&to_pmuv3(event->pmu)->supported);
 }
 
+/*
+ * The compatibles of upstream's armv8 PMU driver (6.1): most device trees
+ * name the core, without the generic fallback.  The common events serve
+ * them all; upstream's core-specific event lists are not used.
+ */
+static const struct of_device_id pmuv3_of_match[] = {
+	{ .compatible = "arm,armv8-pmuv3" },
+	{ .compatible = "arm,cortex-a34-pmu" },
+	{ .compatible = "arm,cortex-a35-pmu" },
+	{ .compatible = "arm,cortex-a53-pmu" },
+	{ .compatible = "arm,cortex-a55-pmu" },
+	{ .compatible = "arm,cortex-a57-pmu" },
+	{ .compatible = "arm,cortex-a65-pmu" },
+	{ .compatible = "arm,cortex-a72-pmu" },
+	{ .compatible = "arm,cortex-a73-pmu" },
+	{ .compatible = "arm,cortex-a75-pmu" },
+	{ .compatible = "arm,cortex-a76-pmu" },
+	{ .compatible = "arm,cortex-a77-pmu" },
+	{ .compatible = "arm,cortex-a78-pmu" },
+	{ .compatible = "arm,cortex-a510-pmu" },
+	{ .compatible = "arm,cortex-a710-pmu" },
+	{ .compatible = "arm,cortex-x1-pmu" },
+	{ .compatible = "arm,cortex-x2-pmu" },
+	{ .compatible = "arm,neoverse-e1-pmu" },
+	{ .compatible = "arm,neoverse-n1-pmu" },
+	{ .compatible = "arm,neoverse-n2-pmu" },
+	{ .compatible = "arm,neoverse-v1-pmu" },
+	{ .compatible = "cavium,thunder-pmu" },
+	{ .compatible = "brcm,vulcan-pmu" },
+	{ .compatible = "nvidia,carmel-pmu" },
+	{ .compatible = "nvidia,denver-pmu" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, pmuv3_of_match);
+
+static u32 pmuv3_midr;	/* of the CPUs, all one type (pmuv3_one_cpu_type) */
+
+static void pmuv3_read_midr(void *midrs)
+{
+	((u32 *)midrs)[smp_processor_id()] = read_cpuid_id();
+}
+
+/*
+ * Is every CPU of one type?  The DT says so through its cpu nodes'
+ * compatibles and the number of PMU nodes (a big.LITTLE tree has one per
+ * cluster), the online CPUs through MIDR_EL1.
+ */
+static int pmuv3_one_cpu_type(struct device *dev)
+{
+	struct device_node *np, *first = NULL;
+	const char *compat = NULL, *c;
+	unsigned int cpu, nodes = 0;
+	u32 *midrs;
+	int ret = 0;
+
+	for_each_matching_node(np, pmuv3_of_match)
+		nodes += of_device_is_available(np);
+	if (nodes > 1) {
+		pr_err("%u PMU nodes in the device tree: CPUs of several types are not supported\n",
+		       nodes);
+		return -EOPNOTSUPP;
+	}
+	for_each_of_cpu_node(np) {
+		if (of_property_read_string(np, "compatible", &c))
+			continue;
+		if (!compat) {
+			compat = c;
+			first = of_node_get(np);
+		} else if (strcmp(c, compat)) {
+			pr_err("CPU types differ: %pOF is %s, %pOF is %s; CPUs of several types are not supported\n",
+			       first, compat, np, c);
+			of_node_put(np);
+			ret = -EOPNOTSUPP;
+			break;
+		}
+	}
+	of_node_put(first);
+	if (ret)
+		return ret;
+
+	midrs = kcalloc(nr_cpu_ids, sizeof(*midrs), GFP_KERNEL);
+	if (!midrs)
+		return -ENOMEM;
+	cpus_read_lock();
+	on_each_cpu(pmuv3_read_midr, midrs, 1);
+	pmuv3_midr = midrs[cpumask_first(cpu_online_mask)];
+	for_each_online_cpu(cpu) {
+		if (midrs[cpu] != pmuv3_midr) {
+			pr_err("CPU types differ: MIDR %#x on CPU%u, %#x on CPU%u; CPUs of several types are not supported\n",
+			       pmuv3_midr, cpumask_first(cpu_online_mask),
+			       midrs[cpu], cpu);
+			ret = -EOPNOTSUPP;
+			break;
+		}
+	}
+	cpus_read_unlock();
+	kfree(midrs);
+	return ret;
+}
+
 static int pmuv3_setup(struct device *dev, int irq)
 {
 	struct pmuv3 *p;
 	int cpu, ret;
 
 	if (!irq_is_percpu_devid(irq)) {
-		dev_err(dev, "interrupt %d is not a per-CPU interrupt (PPI)\n",
+		dev_err(dev, "interrupt %d is an SPI, not a per-CPU interrupt (PPI): SPIs are not supported\n",
 			irq);
 		return -EINVAL;
 	}
+	ret = pmuv3_one_cpu_type(dev);
+	if (ret)
+		return ret;
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
@@ -176,10 +292,12 @@ static int pmuv3_setup(struct device *dev, int irq)
 	if (ret)
 		goto err_free;
 	/*
-	 * One PMU for every CPU: the PPI reaches all of them.  Systems that
-	 * mix CPU types need one PMU per type (not handled yet).
+	 * One PMU for every CPU: the PPI reaches all of them, and
+	 * pmuv3_one_cpu_type() found them of one type.  A CPU that comes
+	 * online later with another MIDR is left out (pmuv3_cpu_online()).
 	 */
 	cpumask_copy(&p->supported, cpu_possible_mask);
+	p->midr = pmuv3_midr;
 
 	p->cpu = alloc_percpu(struct pmuv3_cpu);
 	pmuv3_irq_dev = alloc_percpu(struct pmuv3 *);
@@ -276,8 +394,14 @@ static void pmuv3_teardown(void)
 
 static int pmuv3_probe(struct platform_device *pdev)
 {
-	int irq = platform_get_irq(pdev, 0);
+	int nirq = platform_irq_count(pdev), irq;
 
+	if (nirq > 1) {
+		dev_err(&pdev->dev, "%d interrupts: one SPI per CPU is not supported, only one per-CPU interrupt (PPI)\n",
+			nirq);
+		return -EINVAL;
+	}
+	irq = platform_get_irq(pdev, 0);
 	if (irq < 0)
 		return irq;
 	if (pmuv3_instance)
@@ -290,12 +414,6 @@ static int pmuv3_remove(struct platform_device *pdev)
 	pmuv3_teardown();
 	return 0;
 }
-
-static const struct of_device_id pmuv3_of_match[] = {
-	{ .compatible = "arm,armv8-pmuv3" },
-	{ }
-};
-MODULE_DEVICE_TABLE(of, pmuv3_of_match);
 
 static struct platform_driver pmuv3_driver = {
 	.driver = {
