@@ -281,6 +281,12 @@ int pmuv3_event_init(struct perf_event *event)
 	ret = pmuv3_evt_from_attr(&p->caps, attr, nr, &evt);
 	if (ret)
 		return ret;
+	/*
+	 * Not refused: stock perf sets exclude_guest on every event, so a
+	 * refusal would refuse them all.  Said once, and in pmuv3.rst.
+	 */
+	if (pmuv3_guest_split_lost(&p->caps, attr))
+		pr_warn_once("armtrace-pmuv3: exclude_guest != exclude_host is not fully honoured without KVM's counter switching: guests' EL0 (and under nVHE EL1) count with the host's\n");
 
 	hwc->config_base = evt.evtype;
 

@@ -163,6 +163,21 @@ static u64 filters_from_excludes(const struct pmuv3_caps *caps,
 	return f & pmuv3_filters_implemented(caps);
 }
 
+/*
+ * Does @attr ask to split host from guest where the PMU alone cannot?
+ * Upstream has KVM switch the counters on guest entry and exit
+ * (kvm_set_pmu_events(), built-in only in 6.1); without it guest EL0 is
+ * counted with host EL0, and on nVHE guest EL1 with the host kernel.
+ * Only a CPU with EL2 can run guests; raw filters say the ELs themselves.
+ */
+bool pmuv3_guest_split_lost(const struct pmuv3_caps *caps,
+			    const struct perf_event_attr *attr)
+{
+	if (!caps->has_el2 || (attr->config1 & PMUV3_CFG1_FILTER))
+		return false;
+	return attr->exclude_guest != attr->exclude_host;
+}
+
 int pmuv3_evt_from_attr(const struct pmuv3_caps *caps,
 			const struct perf_event_attr *attr, u64 event,
 			struct pmuv3_evt *out)

@@ -162,6 +162,29 @@ static int run_cache(int n)
 	return bad;
 }
 
+/* When exclude_guest/exclude_host cannot be kept apart without KVM. */
+static int run_guest_split(int n)
+{
+	struct pmuv3_caps el1 = EL1, vhe = VHE, nvhe = EL1_NVHE;
+	struct perf_event_attr g = { .exclude_guest = 1 };
+	struct perf_event_attr h = { .exclude_host = 1 };
+	struct perf_event_attr both = { .exclude_guest = 1, .exclude_host = 1 };
+	struct perf_event_attr raw = { .exclude_guest = 1,
+				       .config1 = PMUV3_CFG1_FILTER };
+	int bad = 0;
+
+	bad |= pmuv3_guest_split_lost(&el1, &g);	/* no EL2: no guests */
+	bad |= !pmuv3_guest_split_lost(&vhe, &g);
+	bad |= !pmuv3_guest_split_lost(&nvhe, &g);
+	bad |= !pmuv3_guest_split_lost(&vhe, &h);
+	bad |= pmuv3_guest_split_lost(&vhe, &both);
+	bad |= pmuv3_guest_split_lost(&vhe, &(struct perf_event_attr){ 0 });
+	bad |= pmuv3_guest_split_lost(&vhe, &raw);	/* raw: ELs explicit */
+	printf("%sok %d - exclude_guest != exclude_host flagged where EL2 exists\n",
+	       bad ? "not " : "", n);
+	return bad;
+}
+
 int main(void)
 {
 	size_t i, n = sizeof(cases) / sizeof(cases[0]);
@@ -186,5 +209,6 @@ int main(void)
 	}
 	failed |= run_generic((int)n + 1);
 	failed |= run_cache((int)n + 2);
+	failed |= run_guest_split((int)n + 3);
 	return failed;
 }
