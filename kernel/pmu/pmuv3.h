@@ -64,6 +64,10 @@ void pmuv3_reset_cpu(struct pmuv3 *p);
 void pmuv3_stop_all(struct pmuv3 *p);
 void pmuv3_restart_all(struct pmuv3 *p);
 
+/* pmuv3_owner.c */
+bool pmuv3_builtin_pmu(char *buf, size_t len);
+int pmuv3_acpi_gsi(int *trigger);
+
 /* pmuv3_overflow.c */
 bool pmuv3_overflow_resolve(void);
 bool pmuv3_can_sample(void);

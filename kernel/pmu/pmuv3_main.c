@@ -7,9 +7,9 @@
  * Linux's built-in arm_pmu driver binds that node at boot; armtrace only
  * takes the PMU when that driver was kept off it (initcall_blacklist=
  * armv8_pmu_driver_init), and refuses to load otherwise rather than share
- * counters behind another driver's back.  ACPI systems have no such
- * device: there the PMU interrupt is given as the module parameter
- * acpi_gsi.
+ * counters behind another driver's back (pmuv3_owner.c finds its PMUs,
+ * DT or ACPI).  ACPI systems have no such device: there the interrupt is
+ * the MADT's GICC performance interrupt, with its trigger mode.
  *
  * One PMU serves every CPU, so every CPU must be of one type: a system
  * that mixes types (big.LITTLE: several PMU nodes, cpu nodes of several
@@ -36,10 +36,6 @@
 #include "../hw/pmu_sysreg.h"
 #include "../armtrace.h"
 #include "pmuv3.h"
-
-static unsigned int acpi_gsi;
-module_param(acpi_gsi, uint, 0444);
-MODULE_PARM_DESC(acpi_gsi, "PMU overflow interrupt GSI on ACPI systems (PPI 7 is GSI 23)");
 
 static enum cpuhp_state pmuv3_hp_state;
 static struct pmuv3 *pmuv3_instance;
@@ -441,26 +437,35 @@ static const char *pmuv3_dt_owner(struct device_node *np)
 	return owner;
 }
 
+#ifdef CONFIG_ACPI
+static int acpi_gsi;	/* registered by pmuv3_acpi_setup(), 0: none */
+#endif
+
 static int pmuv3_acpi_setup(void)
 {
 #ifdef CONFIG_ACPI
-	int irq = acpi_register_gsi(NULL, acpi_gsi, ACPI_LEVEL_SENSITIVE,
-				    ACPI_ACTIVE_HIGH);
-	int ret;
+	int trigger, gsi = pmuv3_acpi_gsi(&trigger), irq, ret;
 
+	if (gsi < 0)
+		return gsi;
+	irq = acpi_register_gsi(NULL, gsi, trigger, ACPI_ACTIVE_HIGH);
 	if (irq < 0)
 		return irq;
 	ret = pmuv3_setup(NULL, irq);
 	if (ret)
-		acpi_unregister_gsi(acpi_gsi);
+		acpi_unregister_gsi(gsi);
+	else
+		acpi_gsi = gsi;
 	return ret;
 #else
+	pr_err("no device tree PMU node (one of pmuv3_of_match)\n");
 	return -ENODEV;
 #endif
 }
 
 int __init armtrace_pmuv3_init(void)
 {
+	char builtin[32];
 	struct device_node *np;
 	const char *owner;
 	int ret;
@@ -473,16 +478,19 @@ int __init armtrace_pmuv3_init(void)
 	pmuv3_hp_state = ret;
 	pmuv3_overflow_resolve();
 
+	/* DT or ACPI: a PMU the built-in driver registered owns the counters. */
+	if (pmuv3_builtin_pmu(builtin, sizeof(builtin))) {
+		pr_err("perf PMU %s of the built-in arm_pmu driver owns the counters; boot with initcall_blacklist=armv8_pmu_driver_init (device tree) or initcall_blacklist=arm_pmu_acpi_init (ACPI) to hand them to armtrace\n",
+		       builtin);
+		ret = -EBUSY;
+		goto err_hp;
+	}
+
 	np = of_find_matching_node(NULL, pmuv3_of_match);
 	if (!np) {
-		if (acpi_gsi) {
-			ret = pmuv3_acpi_setup();
-			if (!ret)
-				return 0;
-		} else {
-			pr_err("no arm,armv8-pmuv3 DT node; on ACPI systems give acpi_gsi=\n");
-			ret = -ENODEV;
-		}
+		ret = pmuv3_acpi_setup();
+		if (!ret)
+			return 0;
 		goto err_hp;
 	}
 
@@ -518,7 +526,9 @@ void armtrace_pmuv3_exit(void)
 	} else if (pmuv3_instance) {
 		pmuv3_teardown();
 #ifdef CONFIG_ACPI
-		acpi_unregister_gsi(acpi_gsi);
+		if (acpi_gsi)
+			acpi_unregister_gsi(acpi_gsi);
+		acpi_gsi = 0;
 #endif
 	}
 	cpuhp_remove_multi_state(pmuv3_hp_state);
