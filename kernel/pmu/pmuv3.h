@@ -35,7 +35,7 @@ struct pmuv3 {
 	struct brbe_caps brbe;		/* usable: branch stacks (perf -j) */
 	struct pmuv3_cpu __percpu *cpu;
 	cpumask_t supported;
-	u32 midr;			/* MIDR_EL1 of every supported CPU */
+	u32 midr;	/* MIDR_EL1 & MIDR_CPU_MODEL_MASK of the supported CPUs */
 	int irq;
 	bool irq_percpu;
 	struct hlist_node cpuhp_node;

@@ -76,6 +76,12 @@ static int pmuv3_read_caps(struct pmuv3_caps *caps)
 	return 0;
 }
 
+/* This CPU's type: MIDR_EL1 without variant and revision (r0p1 = r0p2). */
+static u32 pmuv3_cpu_type(void)
+{
+	return read_cpuid_id() & MIDR_CPU_MODEL_MASK;
+}
+
 /*
  * Hotplug.  This dynamic state runs after perf's own (CPUHP_AP_PERF_ONLINE),
  * so on the way up per-CPU events may already have been installed here
@@ -92,8 +98,8 @@ static int pmuv3_cpu_online(unsigned int cpu, struct hlist_node *node)
 
 	if (!cpumask_test_cpu(cpu, &p->supported))
 		return 0;
-	if (read_cpuid_id() != p->midr) {
-		pr_warn("CPU%u: MIDR %#x differs from the other CPUs' %#x: no pmuv3 events there\n",
+	if (pmuv3_cpu_type() != p->midr) {
+		pr_warn("CPU%u: MIDR %#x is not of the other CPUs' type %#x: no pmuv3 events there\n",
 			cpu, read_cpuid_id(), p->midr);
 		cpumask_clear_cpu(cpu, &p->supported);
 		return 0;
@@ -192,11 +198,12 @@ static const struct of_device_id pmuv3_of_match[] = {
 };
 MODULE_DEVICE_TABLE(of, pmuv3_of_match);
 
-static u32 pmuv3_midr;	/* of the CPUs, all one type (pmuv3_one_cpu_type) */
+/* The CPUs' type (pmuv3_one_cpu_type): MIDR_EL1 & MIDR_CPU_MODEL_MASK */
+static u32 pmuv3_midr;
 
 static void pmuv3_read_midr(void *midrs)
 {
-	((u32 *)midrs)[smp_processor_id()] = read_cpuid_id();
+	((u32 *)midrs)[smp_processor_id()] = pmuv3_cpu_type();
 }
 
 /*
@@ -204,7 +211,7 @@ static void pmuv3_read_midr(void *midrs)
  * compatibles and the number of PMU nodes (a big.LITTLE tree has one per
  * cluster), the online CPUs through MIDR_EL1.
  */
-static int pmuv3_one_cpu_type(struct device *dev)
+static int pmuv3_one_cpu_type(void)
 {
 	struct device_node *np, *first = NULL;
 	const char *compat = NULL, *c;
@@ -267,7 +274,7 @@ static int pmuv3_setup(struct device *dev, int irq)
 			irq);
 		return -EINVAL;
 	}
-	ret = pmuv3_one_cpu_type(dev);
+	ret = pmuv3_one_cpu_type();
 	if (ret)
 		return ret;
 
