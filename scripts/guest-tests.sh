@@ -25,14 +25,21 @@ F_EL23=0xfd000000
 
 # name | qemu-run options | tests | scripts
 RUNS=(
-"el1|--env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_el1 pmuv3_sample pmuv3_perfstat|run-module.sh"
-"el2-vhe|--el2 --env ARMTRACE_FILTERS=$F_EL2|pmuv3_count pmuv3_errno pmuv3_el2 pmuv3_sample pmuv3_perfstat|"
+"el1|--env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_generic pmuv3_el1 pmuv3_sample pmuv3_perfstat|run-module.sh"
+"el2-vhe|--el2 --env ARMTRACE_FILTERS=$F_EL2|pmuv3_count pmuv3_errno pmuv3_generic pmuv3_el2 pmuv3_sample pmuv3_perfstat|"
 "el1-el3|--secure --env ARMTRACE_FILTERS=$F_EL3|pmuv3_count pmuv3_errno pmuv3_el3|"
 "el2-el3|--el2 --secure --env ARMTRACE_FILTERS=$F_EL23|pmuv3_count pmuv3_errno pmuv3_el2|"
 "a72-32bit|--cpu cortex-a72 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_count pmuv3_errno pmuv3_long|"
 "smp2-hotplug|--smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
+# Period-1 sampling from an unprivileged user; -smp 2 without icount, so
+# both CPUs take overflow interrupts on time.
+"pmu-storm|--smp 2 --no-icount|pmuv3_storm|"
 "builtin-pmu|--builtin-pmu||run-builtin.sh"
-"hwmodel|--hwmodel|hw_brbe hw_ete hw_ete_filter|"
+# pmuv3's probe on device trees QEMU cannot make (scripts/dt-variant.sh).
+"dt-a53-pmu|--dt a53-pmu --env ARMTRACE_DT_EXPECT=probe||run-dt.sh"
+"dt-spi-pmu|--smp 2 --dt spi-pmu --env ARMTRACE_DT_EXPECT=one@SPI@per@CPU@is@not@supported||run-dt.sh"
+"dt-two-types|--smp 2 --dt two-types --env ARMTRACE_DT_EXPECT=CPU@types@differ:.*cortex-a57.*cortex-a53||run-dt.sh"
+"hwmodel|--hwmodel|hw_brbe hw_ete hw_ete_filter pmuv3_cpu_pm|"
 "hwmodel-el2-vhe|--hwmodel --el2|hw_brbe hw_ete hw_ete_filter|"
 "hwmodel-brbe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe.log --env ARMTRACE_EL=1|hw_brbe_perf hw_brbe_perftool.sh|"
 "hwmodel-brbe-el2-vhe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe-el2-vhe.log,brbe=64 --el2 --env ARMTRACE_EL=2 --env ARMTRACE_NUMREC=64|hw_brbe_perf|"
@@ -164,7 +171,7 @@ one_run() {
 		--env "ARMTRACE_TESTS=$tests" --env "ARMTRACE_SCRIPTS=$scripts" \
 		"$runner" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
 		"$TOP"/selftests/ete/*.tracepoints \
-		"$P/run-builtin.sh" ${extra[@]+"${extra[@]}"} > "$log" 2>&1
+		"$P/run-builtin.sh" "$P/run-dt.sh" ${extra[@]+"${extra[@]}"} > "$log" 2>&1
 	rc=$?
 	# The end-to-end run is judged on the host too: its trace, decoded
 	# with libete, must be the path the model's ground truth recorded.

@@ -18,6 +18,8 @@
 #                    it ($BUILD/debug/kernel, `debug-kernel.sh --modules`);
 #                    at the end kmemleak is scanned and any leak it reports
 #                    fails the run (status 125)
+#     --dt NAME      boot with the machine's device tree edited as
+#                    scripts/dt-variant.sh NAME does (not with --hwmodel)
 #     --hwmodel[=OPTS]  load the ETE/TRBE/BRBE hardware model plugin
 #                    (Documentation/hwmodel.rst); OPTS: its comma-separated
 #                    options, e.g. truth=FILE,brbe=64; HWMODEL_LOG=FILE
@@ -34,7 +36,7 @@ set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 machine=virt cpu=max smp=1 icount=1 blacklist=1 append= timeout=300 log=
-hwmodel= hwm_opts= debug=0
+hwmodel= hwm_opts= debug=0 dt=
 envs=()
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -49,6 +51,7 @@ while [ $# -gt 0 ]; do
 	--log) log=$2; shift ;;
 	--env) envs+=("$2"); shift ;;
 	--debug-kernel) debug=1 ;;
+	--dt) dt=$2; shift ;;
 	--hwmodel) hwmodel=1 ;;
 	--hwmodel=*) hwmodel=1 hwm_opts=${1#--hwmodel=} ;;
 	--) shift; break ;;
@@ -133,6 +136,12 @@ if [ -n "$hwmodel" ]; then
 		-dtb "$work/hwmodel.dtb"
 		-plugin "${BUILD:-$TOP/build}/hwmodel/libarmtrace-hwmodel.so,mem=$hwm_mem,region=$hwm_region${hwm_opts:+,$hwm_opts}"
 		-d plugin -D "${HWMODEL_LOG:-$work/hwmodel.log}")
+fi
+
+if [ -n "$dt" ]; then
+	[ -z "$hwmodel" ] || { echo "qemu-run: --dt and --hwmodel do not combine" >&2; exit 2; }
+	"$TOP/scripts/dt-variant.sh" "$work/variant.dtb" "$dt" "${qemu[@]}"
+	qemu+=(-dtb "$work/variant.dtb")
 fi
 
 console=${log:-$work/console.log}

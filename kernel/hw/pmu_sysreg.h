@@ -52,8 +52,15 @@ static inline u64 hw_pmu_read_pmcr(void)
 
 static inline void hw_pmu_write_pmcr(u64 val)
 {
-	/* The PMCR write must take effect before the next counter access. */
+	/*
+	 * Writes to other PMU registers are not ordered with a later PMCR
+	 * write without a context synchronisation (Arm ARM, "Synchronization
+	 * requirements for System registers"): the counters' types, values
+	 * and PMCCFILTR must be in effect before PMCR.E starts them.
+	 */
+	isb();
 	write_sysreg(val, pmcr_el0);
+	/* The PMCR write must take effect before the next counter access. */
 	isb();
 }
 
@@ -62,6 +69,10 @@ static inline u64 hw_pmu_read_ccntr(void)
 	return read_sysreg(pmccntr_el0);
 }
 
+/*
+ * PMCCNTR and PMCCFILTR writes need no barrier of their own: the counter
+ * only starts at a PMCNTENSET or PMCR write, each preceded by an isb.
+ */
 static inline void hw_pmu_write_ccntr(u64 val)
 {
 	write_sysreg(val, pmccntr_el0);
@@ -74,6 +85,12 @@ static inline void hw_pmu_write_ccfiltr(u64 val)
 
 static inline void hw_pmu_enable_counters(u64 mask)
 {
+	/*
+	 * The counter's PMEVTYPER/PMCCFILTR and value writes must be in
+	 * effect before it starts: system register writes are only ordered
+	 * by a context synchronisation event (upstream armv8pmu does the same).
+	 */
+	isb();
 	write_sysreg(mask, pmcntenset_el0);
 }
 
@@ -119,6 +136,22 @@ static inline u64 hw_pmu_read_pmmir(void)
 static inline void hw_pmu_write_userenr(u64 val)
 {
 	write_sysreg(val, pmuserenr_el0);
+}
+
+/* Read back by the CPU PM test (armtrace_hwtest). */
+static inline u64 hw_pmu_read_userenr(void)
+{
+	return read_sysreg(pmuserenr_el0);
+}
+
+static inline u64 hw_pmu_read_counters_enabled(void)
+{
+	return read_sysreg(pmcntenset_el0);
+}
+
+static inline u64 hw_pmu_read_irqs_enabled(void)
+{
+	return read_sysreg(pmintenset_el1);
 }
 
 #endif /* ARMTRACE_HW_PMU_SYSREG_H */

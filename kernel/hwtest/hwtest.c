@@ -33,6 +33,12 @@
  *                                            as idle does around a
  *                                            power-down (the rig has no
  *                                            idle states)
+ *             cpu-pm-dirty                   the same, with every PMU
+ *                                            register scribbled between
+ *                                            the two, as a power-down
+ *                                            leaves them UNKNOWN; status
+ *                                            then has the PMU registers
+ *                                            after cpu_pm_exit()
  *   trace   the bytes the last ETE run wrote, base to TRBPTR
  *   status  registers after the last stop, TRBE interrupts taken
  *   brbe    the branch records after the last BRBE stop, newest first
@@ -54,8 +60,10 @@
 #include <armtrace/brbe_regs.h>
 #include <armtrace/ete_abi.h>
 #include <armtrace/ete_regs.h>
+#include <armtrace/pmu_regs.h>
 #include <armtrace/trbe_regs.h>
 #include "../hw/hw.h"
+#include "../hw/pmu_sysreg.h"
 
 /* Comparator pairs the register layer has: TRCACVR0-3 */
 #define HWTEST_RANGES		2
@@ -79,6 +87,8 @@ static struct {
 	u64 brbfcr;			/* BRBFCR_EL1 at the last stop */
 	atomic_t irqs;
 	u64 irq_trbsr;			/* TRBSR_EL1 at the last interrupt */
+	/* PMUSERENR, PMCR, PMCNTENSET, PMINTENSET after cpu-pm-dirty */
+	u64 pm_userenr, pm_pmcr, pm_cnten, pm_inten;
 	int __percpu *irq_dev;
 	bool ete_owned;			/* armtrace's ete PMU has the unit */
 	struct hwtest_range range[HWTEST_RANGES];	/* for the next start */
@@ -378,15 +388,44 @@ static int brbe_stop(void)
 	return 0;
 }
 
+/*
+ * What a power-down may leave in the PMU: EL0 access on, the counters
+ * and their interrupts on, PMCR with E and D set and LC/LP clear, odd
+ * counter values and event types.
+ */
+static void pmu_scribble(void)
+{
+	unsigned int n = FIELD_GET(PMCR_EL0_N, hw_pmu_read_pmcr()), i;
+
+	for (i = 0; i < n; i++) {
+		hw_pmu_write_evtyper(i, 0x11);
+		hw_pmu_write_evcntr(i, 0xfffffff0 - i);
+	}
+	hw_pmu_write_ccntr(0xfffffffffffff000ULL);
+	hw_pmu_write_userenr(0xf);
+	hw_pmu_enable_irqs(GENMASK_ULL(n - 1, 0) | BIT_ULL(31));
+	hw_pmu_enable_counters(GENMASK_ULL(n - 1, 0) | BIT_ULL(31));
+	hw_pmu_write_pmcr(PMCR_EL0_E | PMCR_EL0_D);
+}
+
 /* What idle does around a CPU power-down, with interrupts off. */
-static int cpu_pm_cycle(void)
+static int cpu_pm_cycle(bool dirty)
 {
 	int ret;
 
 	local_irq_disable();
 	ret = cpu_pm_enter();
-	if (!ret)
+	if (!ret) {
+		if (dirty)
+			pmu_scribble();
 		ret = cpu_pm_exit();
+	}
+	if (dirty) {
+		st.pm_userenr = hw_pmu_read_userenr();
+		st.pm_pmcr = hw_pmu_read_pmcr();
+		st.pm_cnten = hw_pmu_read_counters_enabled();
+		st.pm_inten = hw_pmu_read_irqs_enabled();
+	}
 	local_irq_enable();
 	return ret;
 }
@@ -419,8 +458,10 @@ static ssize_t ctl_write(struct file *f, const char __user *ubuf, size_t len,
 		ret = brbe_overflow();
 	else if (!strncmp(cmd, "brbe-stop", 9))
 		ret = brbe_stop();
+	else if (!strncmp(cmd, "cpu-pm-dirty", 12))
+		ret = cpu_pm_cycle(true);
 	else if (!strncmp(cmd, "cpu-pm", 6))
-		ret = cpu_pm_cycle();
+		ret = cpu_pm_cycle(false);
 	else
 		ret = -EINVAL;
 	mutex_unlock(&st.lock);
@@ -461,6 +502,8 @@ static int status_show(struct seq_file *m, void *v)
 		   st.idr[5], ETE_TRACE_ID(st.cpu));
 	seq_printf(m, "trcviiectlr %#llx\ntrcacvr0 %#llx\ntrcacvr1 %#llx\ntrcacvr2 %#llx\ntrcacvr3 %#llx\n",
 		   st.viiectlr, st.acvr[0], st.acvr[1], st.acvr[2], st.acvr[3]);
+	seq_printf(m, "pm_userenr %#llx\npm_pmcr %#llx\npm_cnten %#llx\npm_inten %#llx\n",
+		   st.pm_userenr, st.pm_pmcr, st.pm_cnten, st.pm_inten);
 	mutex_unlock(&st.lock);
 	return 0;
 }

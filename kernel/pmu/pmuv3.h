@@ -24,6 +24,9 @@
 struct pmuv3_cpu {
 	struct perf_event *events[PMUV3_MAX_COUNTERS];
 	DECLARE_BITMAP(used, PMUV3_MAX_COUNTERS);
+	DECLARE_BITMAP(parked, PMUV3_MAX_COUNTERS);	/* by pmuv3_stop_all() */
+	unsigned long irq_jiffy;	/* the tick irq_ns is for */
+	u64 irq_ns;			/* overflow handler time in that tick */
 };
 
 struct pmuv3 {
@@ -32,6 +35,7 @@ struct pmuv3 {
 	struct brbe_caps brbe;		/* usable: branch stacks (perf -j) */
 	struct pmuv3_cpu __percpu *cpu;
 	cpumask_t supported;
+	u32 midr;	/* MIDR_EL1 & MIDR_CPU_MODEL_MASK of the supported CPUs */
 	int irq;
 	bool irq_percpu;
 	struct hlist_node cpuhp_node;
@@ -59,6 +63,10 @@ irqreturn_t pmuv3_handle_irq(int irq, void *dev);
 void pmuv3_reset_cpu(struct pmuv3 *p);
 void pmuv3_stop_all(struct pmuv3 *p);
 void pmuv3_restart_all(struct pmuv3 *p);
+
+/* pmuv3_owner.c */
+bool pmuv3_builtin_pmu(char *buf, size_t len);
+int pmuv3_acpi_gsi(int *trigger);
 
 /* pmuv3_overflow.c */
 bool pmuv3_overflow_resolve(void);

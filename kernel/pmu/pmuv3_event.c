@@ -11,7 +11,9 @@
  */
 #include <linux/bitops.h>
 #include <linux/interrupt.h>
+#include <linux/jiffies.h>
 #include <linux/perf_event.h>
+#include <linux/sched/clock.h>
 #include <linux/smp.h>
 
 #include <armtrace/pmuv3_abi.h>
@@ -170,6 +172,7 @@ static void pmuv3_event_del(struct perf_event *event, int flags)
 	pmuv3_event_stop(event, PERF_EF_UPDATE);
 	cpu->events[hwc->idx] = NULL;
 	__clear_bit(hwc->idx, cpu->used);
+	__clear_bit(hwc->idx, cpu->parked);
 	hwc->idx = -1;
 	if (has_branch_stack(event))
 		pmuv3_brbe_del(p, event);
@@ -254,7 +257,8 @@ int pmuv3_event_init(struct perf_event *event)
 		nr = attr->config;
 		if (nr & ~PMUV3_CFG_EVENT)
 			return -ENOENT;
-	} else if (attr->type == PERF_TYPE_HARDWARE) {
+	} else if (attr->type == PERF_TYPE_HARDWARE ||
+		   attr->type == PERF_TYPE_HW_CACHE) {
 		ret = pmuv3_map_generic(&p->caps, attr->type, attr->config,
 					&nr);
 		if (ret)
@@ -263,8 +267,9 @@ int pmuv3_event_init(struct perf_event *event)
 		return -ENOENT;
 	}
 
+	/* -ENOENT, as arm_pmu says it: the perf core may try another PMU. */
 	if (event->cpu >= 0 && !cpumask_test_cpu(event->cpu, &p->supported))
-		return -ENODEV;
+		return -ENOENT;
 	if (is_sampling_event(event) && !pmuv3_can_sample())
 		return -EOPNOTSUPP;
 	if (has_branch_stack(event)) {
@@ -276,6 +281,12 @@ int pmuv3_event_init(struct perf_event *event)
 	ret = pmuv3_evt_from_attr(&p->caps, attr, nr, &evt);
 	if (ret)
 		return ret;
+	/*
+	 * Not refused: stock perf sets exclude_guest on every event, so a
+	 * refusal would refuse them all.  Said once, and in pmuv3.rst.
+	 */
+	if (pmuv3_guest_split_lost(&p->caps, attr))
+		pr_warn_once("armtrace-pmuv3: exclude_guest != exclude_host is not fully honoured without KVM's counter switching: guests' EL0 (and under nVHE EL1) count with the host's\n");
 
 	hwc->config_base = evt.evtype;
 
@@ -295,8 +306,52 @@ int pmuv3_event_init(struct perf_event *event)
 	return 0;
 }
 
+/*
+ * The overflow interrupt's share of a tick, past which this CPU's
+ * sampling events are throttled until perf's next tick: a quarter, the
+ * default of perf_cpu_time_max_percent.  perf would enforce that itself
+ * through perf_sample_event_took(), which 6.1 does not export, so a
+ * period of 1 could otherwise keep a CPU in this handler.
+ */
+#define PMUV3_IRQ_NS_PER_TICK	(TICK_NSEC / 4)
+
+/* Same tick or not: an equality test, where time_after() has no use. */
+static bool pmuv3_irq_over_budget(struct pmuv3_cpu *cpu)
+{
+	unsigned long tick = jiffies;
+
+	return cpu->irq_jiffy == tick && cpu->irq_ns > PMUV3_IRQ_NS_PER_TICK;
+}
+
+static void pmuv3_irq_account(struct pmuv3_cpu *cpu, u64 start)
+{
+	unsigned long tick = jiffies;
+
+	if (cpu->irq_jiffy != tick) {
+		cpu->irq_jiffy = tick;
+		cpu->irq_ns = 0;
+	}
+	cpu->irq_ns += local_clock() - start;
+}
+
+/*
+ * Throttle through perf's own path, so that perf sees it: perf core
+ * throttles an event when its interrupt count this tick reaches
+ * max_samples_per_tick, logs PERF_RECORD_THROTTLE, makes
+ * perf_event_overflow() return 1 (we stop the event) and restarts it at
+ * the next tick.  A count one short of MAX_INTERRUPTS (~0ULL, private to
+ * kernel/events/core.c, like the limit itself) reaches any limit
+ * at the next increment; in a tick where the event has had no interrupt
+ * yet perf starts the count afresh and the following one throttles.
+ */
+static void pmuv3_throttle_next(struct perf_event *event)
+{
+	event->hw.interrupts = U64_MAX - 1;
+}
+
 irqreturn_t pmuv3_handle_irq(int irq, void *dev)
 {
+	u64 start = local_clock();
 	struct pmuv3 *p = *(struct pmuv3 **)dev;
 	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
 	struct pt_regs *regs = get_irq_regs();
@@ -338,6 +393,8 @@ irqreturn_t pmuv3_handle_irq(int irq, void *dev)
 			data.br_stack = pmuv3_brbe_stack(p, event);
 			data.sample_flags |= PERF_SAMPLE_BRANCH_STACK;
 		}
+		if (pmuv3_irq_over_budget(cpu))
+			pmuv3_throttle_next(event);
 		if (pmuv3_overflow(event, &data, regs))
 			pmuv3_event_stop(event, 0);
 	}
@@ -345,6 +402,7 @@ irqreturn_t pmuv3_handle_irq(int irq, void *dev)
 		pmuv3_brbe_irq_exit(p);
 	pmuv3_pmu_enable(&p->pmu);
 	irq_work_run();
+	pmuv3_irq_account(cpu, start);
 	return IRQ_HANDLED;
 }
 
@@ -366,17 +424,27 @@ void pmuv3_reset_cpu(struct pmuv3 *p)
 	hw_pmu_write_userenr(0);
 }
 
-/* CPU PM: the PMU may lose state; park every event, then restore. */
+/*
+ * CPU PM and hotplug: park the running events (counts folded in), so that
+ * the PMU can be reset under them.  Events already stopped (throttled)
+ * stay stopped: only those parked here are restarted.
+ */
 void pmuv3_stop_all(struct pmuv3 *p)
 {
 	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
 	int idx;
 
-	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS)
-		if (cpu->events[idx])
-			pmuv3_event_stop(cpu->events[idx], PERF_EF_UPDATE);
+	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS) {
+		struct perf_event *event = cpu->events[idx];
+
+		if (!event || (event->hw.state & PERF_HES_STOPPED))
+			continue;
+		pmuv3_event_stop(event, PERF_EF_UPDATE);
+		__set_bit(idx, cpu->parked);
+	}
 }
 
+/* Reset this CPU's PMU to a known state, then restart the parked events. */
 void pmuv3_restart_all(struct pmuv3 *p)
 {
 	struct pmuv3_cpu *cpu = this_cpu_ptr(p->cpu);
@@ -384,12 +452,13 @@ void pmuv3_restart_all(struct pmuv3 *p)
 
 	pmuv3_reset_cpu(p);
 	pmuv3_brbe_restore(p);
-	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS) {
+	for_each_set_bit(idx, cpu->parked, PMUV3_MAX_COUNTERS) {
 		struct perf_event *event = cpu->events[idx];
 
 		if (event && event->state == PERF_EVENT_STATE_ACTIVE)
 			pmuv3_event_start(event, PERF_EF_RELOAD);
 	}
+	bitmap_zero(cpu->parked, PMUV3_MAX_COUNTERS);
 	pmuv3_pmu_enable(&p->pmu);
 }
 

@@ -6,9 +6,11 @@
  *   -EINVAL      malformed attr: unknown config bits, an event number wider
  *                than PMEVTYPER.evtCount, raw filter bits without `filter`,
  *                exclude_user/kernel/hv together with `filter`, a threshold
- *                wider than PMMIR_EL1.THWIDTH
- *   -ENOENT      a common event that PMCEID0/1 say is not implemented, or a
- *                generic event with no PMUv3 equivalent
+ *                wider than PMMIR_EL1.THWIDTH, a cache event whose cache,
+ *                op or result field is out of range
+ *   -ENOENT      a common event that PMCEID0/1 say is not implemented, a
+ *                generic or cache event with no PMUv3 equivalent, an event
+ *                type the PMU does not handle, a CPU outside `cpus`
  *   -EOPNOTSUPP  a filter bit that is RES0 on this CPU, thresholds without
  *                FEAT_PMUv3_TH, exclude_idle
  */
@@ -69,20 +71,70 @@ static const u16 generic_map[PERF_COUNT_HW_MAX] = {
 	[PERF_COUNT_HW_STALLED_CYCLES_BACKEND]	= 0x0024, /* STALL_BACKEND */
 };
 
+#define C(x)	PERF_COUNT_HW_CACHE_##x
+
 /*
- * Resolve the event number of a PERF_TYPE_HARDWARE event.  Raw and
- * PMU-typed events carry it in config[15:0] and are checked in
- * pmuv3_evt_from_attr().
+ * perf's generic cache events, as upstream's armv8_pmuv3_perf_cache_map
+ * has them: reads only, since the common events do not split accesses
+ * into reads, writes and prefetches (L1D_CACHE counts all three).  A zero
+ * entry is a combination PMUv3 has no event for.
+ */
+static const u16 cache_map[C(MAX)][C(OP_MAX)][C(RESULT_MAX)] = {
+	[C(L1D)][C(OP_READ)][C(RESULT_ACCESS)]	= 0x0004, /* L1D_CACHE */
+	[C(L1D)][C(OP_READ)][C(RESULT_MISS)]	= 0x0003, /* L1D_CACHE_REFILL */
+	[C(L1I)][C(OP_READ)][C(RESULT_ACCESS)]	= 0x0014, /* L1I_CACHE */
+	[C(L1I)][C(OP_READ)][C(RESULT_MISS)]	= 0x0001, /* L1I_CACHE_REFILL */
+	[C(LL)][C(OP_READ)][C(RESULT_ACCESS)]	= 0x0036, /* LL_CACHE_RD */
+	[C(LL)][C(OP_READ)][C(RESULT_MISS)]	= 0x0037, /* LL_CACHE_MISS_RD */
+	[C(DTLB)][C(OP_READ)][C(RESULT_ACCESS)]	= 0x0025, /* L1D_TLB */
+	[C(DTLB)][C(OP_READ)][C(RESULT_MISS)]	= 0x0005, /* L1D_TLB_REFILL */
+	[C(ITLB)][C(OP_READ)][C(RESULT_ACCESS)]	= 0x0026, /* L1I_TLB */
+	[C(ITLB)][C(OP_READ)][C(RESULT_MISS)]	= 0x0002, /* L1I_TLB_REFILL */
+	[C(BPU)][C(OP_READ)][C(RESULT_ACCESS)]	= 0x0012, /* BR_PRED */
+	[C(BPU)][C(OP_READ)][C(RESULT_MISS)]	= 0x0010, /* BR_MIS_PRED */
+};
+
+/*
+ * PERF_TYPE_HW_CACHE config: cache id in [7:0], op in [15:8], result in
+ * [23:16].  Out-of-range fields are malformed (-EINVAL, as upstream's
+ * armpmu_map_cache_event() says); a well-formed combination without a
+ * PMUv3 event is -ENOENT.
+ */
+static int map_cache(u64 config, u64 *event)
+{
+	unsigned int type = config & 0xff, op = (config >> 8) & 0xff;
+	unsigned int result = (config >> 16) & 0xff;
+
+	if (type >= C(MAX) || op >= C(OP_MAX) || result >= C(RESULT_MAX))
+		return -EINVAL;
+	*event = cache_map[type][op][result];
+	return *event ? 0 : -ENOENT;
+}
+
+/*
+ * Resolve the event number of a PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
+ * event; config[63:32] (perf's extended PMU type) has been cleared by the
+ * perf core or is 0.  Raw and PMU-typed events carry the number in
+ * config[15:0] and are checked in pmuv3_evt_from_attr().  An event the
+ * CPU does not implement (PMCEID0/1) is -ENOENT, so perf stat says
+ * "<not supported>".
  */
 int pmuv3_map_generic(const struct pmuv3_caps *caps, u32 type, u64 config,
 		      u64 *event)
 {
-	u64 idx = config & 0xffffffffULL;	/* [63:32]: extended PMU type */
+	u64 idx = config & 0xffffffffULL;
+	int ret;
 
-	if (type != PERF_TYPE_HARDWARE || idx >= PERF_COUNT_HW_MAX ||
-	    !generic_map[idx])
+	if (type == PERF_TYPE_HW_CACHE) {
+		ret = map_cache(idx, event);
+		if (ret)
+			return ret;
+	} else if (type == PERF_TYPE_HARDWARE && idx < PERF_COUNT_HW_MAX &&
+		   generic_map[idx]) {
+		*event = generic_map[idx];
+	} else {
 		return -ENOENT;
-	*event = generic_map[idx];
+	}
 	return pmuv3_event_implemented(caps, *event) ? 0 : -ENOENT;
 }
 
@@ -109,6 +161,21 @@ static u64 filters_from_excludes(const struct pmuv3_caps *caps,
 		f |= PMEVTYPER_EL0_U;
 	/* Without EL2 NSH is RES0: the hypervisor the flags name is absent. */
 	return f & pmuv3_filters_implemented(caps);
+}
+
+/*
+ * Does @attr ask to split host from guest where the PMU alone cannot?
+ * Upstream has KVM switch the counters on guest entry and exit
+ * (kvm_set_pmu_events(), built-in only in 6.1); without it guest EL0 is
+ * counted with host EL0, and on nVHE guest EL1 with the host kernel.
+ * Only a CPU with EL2 can run guests; raw filters say the ELs themselves.
+ */
+bool pmuv3_guest_split_lost(const struct pmuv3_caps *caps,
+			    const struct perf_event_attr *attr)
+{
+	if (!caps->has_el2 || (attr->config1 & PMUV3_CFG1_FILTER))
+		return false;
+	return attr->exclude_guest != attr->exclude_host;
 }
 
 int pmuv3_evt_from_attr(const struct pmuv3_caps *caps,

@@ -40,6 +40,8 @@ u64 pmuv3_filters_implemented(const struct pmuv3_caps *caps);
 bool pmuv3_event_implemented(const struct pmuv3_caps *caps, u64 event);
 int pmuv3_map_generic(const struct pmuv3_caps *caps, u32 type, u64 config,
 		      u64 *event);
+bool pmuv3_guest_split_lost(const struct pmuv3_caps *caps,
+			    const struct perf_event_attr *attr);
 int pmuv3_evt_from_attr(const struct pmuv3_caps *caps,
 			const struct perf_event_attr *attr, u64 event,
 			struct pmuv3_evt *out);

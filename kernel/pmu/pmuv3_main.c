@@ -2,12 +2,19 @@
 /*
  * armtrace `pmuv3` PMU: probe, registration, CPU hotplug, CPU PM.
  *
- * The PMU device is the DT node "arm,armv8-pmuv3" with its PPI.  Linux's
- * built-in arm_pmu driver binds that node at boot; armtrace only takes the
- * PMU when that driver was kept off it (initcall_blacklist=
+ * The PMU device is a DT node with one of the compatibles upstream's
+ * armv8 PMU driver binds (pmuv3_of_match) and a per-CPU interrupt (PPI).
+ * Linux's built-in arm_pmu driver binds that node at boot; armtrace only
+ * takes the PMU when that driver was kept off it (initcall_blacklist=
  * armv8_pmu_driver_init), and refuses to load otherwise rather than share
- * counters behind another driver's back.  ACPI systems have no such device:
- * there the PMU interrupt is given as the module parameter acpi_gsi.
+ * counters behind another driver's back (pmuv3_owner.c finds its PMUs,
+ * DT or ACPI).  ACPI systems have no such device: there the interrupt is
+ * the MADT's GICC performance interrupt, with its trigger mode.
+ *
+ * One PMU serves every CPU, so every CPU must be of one type: a system
+ * that mixes types (big.LITTLE: several PMU nodes, cpu nodes of several
+ * compatibles, or CPUs whose MIDR_EL1 differ) is refused with a message,
+ * as are interrupts other than one PPI (one SPI per CPU, as on Juno).
  */
 #define pr_fmt(fmt) "armtrace-pmuv3: " fmt
 
@@ -29,10 +36,6 @@
 #include "../hw/pmu_sysreg.h"
 #include "../armtrace.h"
 #include "pmuv3.h"
-
-static unsigned int acpi_gsi;
-module_param(acpi_gsi, uint, 0444);
-MODULE_PARM_DESC(acpi_gsi, "PMU overflow interrupt GSI on ACPI systems (PPI 7 is GSI 23)");
 
 static enum cpuhp_state pmuv3_hp_state;
 static struct pmuv3 *pmuv3_instance;
@@ -73,14 +76,39 @@ static int pmuv3_read_caps(struct pmuv3_caps *caps)
 	return 0;
 }
 
+/* This CPU's type: MIDR_EL1 without variant and revision (r0p1 = r0p2). */
+static u32 pmuv3_cpu_type(void)
+{
+	return read_cpuid_id() & MIDR_CPU_MODEL_MASK;
+}
+
+/*
+ * Hotplug.  This dynamic state runs after perf's own (CPUHP_AP_PERF_ONLINE),
+ * so on the way up per-CPU events may already have been installed here
+ * between the two: the reset must not wipe them.  So the running events
+ * are parked, the PMU reset and the parked events restarted, as after a
+ * power-down.  On the way down this state goes first: the events are
+ * parked, counts folded in, before the interrupt goes, so no overflow is
+ * lost while perf's teardown has yet to remove them.
+ */
 static int pmuv3_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
 	struct pmuv3 *p = hlist_entry_safe(node, struct pmuv3, cpuhp_node);
+	unsigned long flags;
 
 	if (!cpumask_test_cpu(cpu, &p->supported))
 		return 0;
-	pmuv3_reset_cpu(p);
+	if (pmuv3_cpu_type() != p->midr) {
+		pr_warn("CPU%u: MIDR %#x is not of the other CPUs' type %#x: no pmuv3 events there\n",
+			cpu, read_cpuid_id(), p->midr);
+		cpumask_clear_cpu(cpu, &p->supported);
+		return 0;
+	}
 	pmuv3_brbe_cpu_online(p);
+	local_irq_save(flags);
+	pmuv3_stop_all(p);
+	pmuv3_restart_all(p);
+	local_irq_restore(flags);
 	enable_percpu_irq(p->irq, IRQ_TYPE_NONE);
 	return 0;
 }
@@ -88,16 +116,24 @@ static int pmuv3_cpu_online(unsigned int cpu, struct hlist_node *node)
 static int pmuv3_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
 	struct pmuv3 *p = hlist_entry_safe(node, struct pmuv3, cpuhp_node);
+	unsigned long flags;
 
 	if (!cpumask_test_cpu(cpu, &p->supported))
 		return 0;
+	local_irq_save(flags);
+	pmuv3_stop_all(p);
+	local_irq_restore(flags);
 	disable_percpu_irq(p->irq);
 	return 0;
 }
 
 /*
- * CPU PM: a power-down loses PMU state.  Untested on the QEMU virt rig,
- * whose DT has no idle states, so CPU_PM_ENTER never happens there.
+ * CPU PM: a power-down leaves every PMU register UNKNOWN, and firmware
+ * may have used the PMU meanwhile.  So on the way back the PMU is always
+ * put in a known state, events or not (a stale PMUSERENR would give EL0
+ * the counters; a stale PMCR.LC, the wrong overflow point), and then the
+ * events that were running are restarted.  Exercised in the rig through
+ * armtrace_hwtest's cpu-pm-dirty (selftests/pmu/pmuv3_cpu_pm.c).
  */
 static int pmuv3_cpu_pm_notify(struct notifier_block *nb, unsigned long cmd,
 			       void *v)
@@ -106,8 +142,6 @@ static int pmuv3_cpu_pm_notify(struct notifier_block *nb, unsigned long cmd,
 
 	if (!cpumask_test_cpu(smp_processor_id(), &p->supported))
 		return NOTIFY_DONE;
-	if (bitmap_empty(this_cpu_ptr(p->cpu)->used, PMUV3_MAX_COUNTERS))
-		return NOTIFY_OK;
 
 	switch (cmd) {
 	case CPU_PM_ENTER:
@@ -129,16 +163,120 @@ static int pmuv3_filter_match(struct perf_event *event)
 				&to_pmuv3(event->pmu)->supported);
 }
 
+/*
+ * The compatibles of upstream's armv8 PMU driver (6.1): most device trees
+ * name the core, without the generic fallback.  The common events serve
+ * them all; upstream's core-specific event lists are not used.
+ */
+static const struct of_device_id pmuv3_of_match[] = {
+	{ .compatible = "arm,armv8-pmuv3" },
+	{ .compatible = "arm,cortex-a34-pmu" },
+	{ .compatible = "arm,cortex-a35-pmu" },
+	{ .compatible = "arm,cortex-a53-pmu" },
+	{ .compatible = "arm,cortex-a55-pmu" },
+	{ .compatible = "arm,cortex-a57-pmu" },
+	{ .compatible = "arm,cortex-a65-pmu" },
+	{ .compatible = "arm,cortex-a72-pmu" },
+	{ .compatible = "arm,cortex-a73-pmu" },
+	{ .compatible = "arm,cortex-a75-pmu" },
+	{ .compatible = "arm,cortex-a76-pmu" },
+	{ .compatible = "arm,cortex-a77-pmu" },
+	{ .compatible = "arm,cortex-a78-pmu" },
+	{ .compatible = "arm,cortex-a510-pmu" },
+	{ .compatible = "arm,cortex-a710-pmu" },
+	{ .compatible = "arm,cortex-x1-pmu" },
+	{ .compatible = "arm,cortex-x2-pmu" },
+	{ .compatible = "arm,neoverse-e1-pmu" },
+	{ .compatible = "arm,neoverse-n1-pmu" },
+	{ .compatible = "arm,neoverse-n2-pmu" },
+	{ .compatible = "arm,neoverse-v1-pmu" },
+	{ .compatible = "cavium,thunder-pmu" },
+	{ .compatible = "brcm,vulcan-pmu" },
+	{ .compatible = "nvidia,carmel-pmu" },
+	{ .compatible = "nvidia,denver-pmu" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, pmuv3_of_match);
+
+/* The CPUs' type (pmuv3_one_cpu_type): MIDR_EL1 & MIDR_CPU_MODEL_MASK */
+static u32 pmuv3_midr;
+
+static void pmuv3_read_midr(void *midrs)
+{
+	((u32 *)midrs)[smp_processor_id()] = pmuv3_cpu_type();
+}
+
+/*
+ * Is every CPU of one type?  The DT says so through its cpu nodes'
+ * compatibles and the number of PMU nodes (a big.LITTLE tree has one per
+ * cluster), the online CPUs through MIDR_EL1.
+ */
+static int pmuv3_one_cpu_type(void)
+{
+	struct device_node *np, *first = NULL;
+	const char *compat = NULL, *c;
+	unsigned int cpu, nodes = 0;
+	u32 *midrs;
+	int ret = 0;
+
+	for_each_matching_node(np, pmuv3_of_match)
+		nodes += of_device_is_available(np);
+	if (nodes > 1) {
+		pr_err("%u PMU nodes in the device tree: CPUs of several types are not supported\n",
+		       nodes);
+		return -EOPNOTSUPP;
+	}
+	for_each_of_cpu_node(np) {
+		if (of_property_read_string(np, "compatible", &c))
+			continue;
+		if (!compat) {
+			compat = c;
+			first = of_node_get(np);
+		} else if (strcmp(c, compat)) {
+			pr_err("CPU types differ: %pOF is %s, %pOF is %s; CPUs of several types are not supported\n",
+			       first, compat, np, c);
+			of_node_put(np);
+			ret = -EOPNOTSUPP;
+			break;
+		}
+	}
+	of_node_put(first);
+	if (ret)
+		return ret;
+
+	midrs = kcalloc(nr_cpu_ids, sizeof(*midrs), GFP_KERNEL);
+	if (!midrs)
+		return -ENOMEM;
+	cpus_read_lock();
+	on_each_cpu(pmuv3_read_midr, midrs, 1);
+	pmuv3_midr = midrs[cpumask_first(cpu_online_mask)];
+	for_each_online_cpu(cpu) {
+		if (midrs[cpu] != pmuv3_midr) {
+			pr_err("CPU types differ: MIDR %#x on CPU%u, %#x on CPU%u; CPUs of several types are not supported\n",
+			       pmuv3_midr, cpumask_first(cpu_online_mask),
+			       midrs[cpu], cpu);
+			ret = -EOPNOTSUPP;
+			break;
+		}
+	}
+	cpus_read_unlock();
+	kfree(midrs);
+	return ret;
+}
+
 static int pmuv3_setup(struct device *dev, int irq)
 {
 	struct pmuv3 *p;
 	int cpu, ret;
 
 	if (!irq_is_percpu_devid(irq)) {
-		dev_err(dev, "interrupt %d is not a per-CPU interrupt (PPI)\n",
+		dev_err(dev, "interrupt %d is an SPI, not a per-CPU interrupt (PPI): SPIs are not supported\n",
 			irq);
 		return -EINVAL;
 	}
+	ret = pmuv3_one_cpu_type();
+	if (ret)
+		return ret;
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
@@ -157,10 +295,12 @@ static int pmuv3_setup(struct device *dev, int irq)
 	if (ret)
 		goto err_free;
 	/*
-	 * One PMU for every CPU: the PPI reaches all of them.  Systems that
-	 * mix CPU types need one PMU per type (not handled yet).
+	 * One PMU for every CPU: the PPI reaches all of them, and
+	 * pmuv3_one_cpu_type() found them of one type.  A CPU that comes
+	 * online later with another MIDR is left out (pmuv3_cpu_online()).
 	 */
 	cpumask_copy(&p->supported, cpu_possible_mask);
+	p->midr = pmuv3_midr;
 
 	p->cpu = alloc_percpu(struct pmuv3_cpu);
 	pmuv3_irq_dev = alloc_percpu(struct pmuv3 *);
@@ -201,7 +341,12 @@ static int pmuv3_setup(struct device *dev, int irq)
 		 * flag a reload after rmmod would lose per-task events.  It
 		 * is also true - filter_match keeps events to their CPUs.
 		 */
-		.capabilities	= PERF_PMU_CAP_HETEROGENEOUS_CPUS,
+		.capabilities	= PERF_PMU_CAP_HETEROGENEOUS_CPUS |
+		/*
+		 * PERF_TYPE_HARDWARE and _HW_CACHE events may name this PMU
+		 * in config[63:32], as perf does on hybrid systems.
+		 */
+				  PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	};
 	pmuv3_event_add_ops(p);
 	ret = perf_pmu_register(&p->pmu, PMUV3_NAME, -1);
@@ -253,8 +398,14 @@ static void pmuv3_teardown(void)
 
 static int pmuv3_probe(struct platform_device *pdev)
 {
-	int irq = platform_get_irq(pdev, 0);
+	int nirq = platform_irq_count(pdev), irq;
 
+	if (nirq > 1) {
+		dev_err(&pdev->dev, "%d interrupts: one SPI per CPU is not supported, only one per-CPU interrupt (PPI)\n",
+			nirq);
+		return -EINVAL;
+	}
+	irq = platform_get_irq(pdev, 0);
 	if (irq < 0)
 		return irq;
 	if (pmuv3_instance)
@@ -267,12 +418,6 @@ static int pmuv3_remove(struct platform_device *pdev)
 	pmuv3_teardown();
 	return 0;
 }
-
-static const struct of_device_id pmuv3_of_match[] = {
-	{ .compatible = "arm,armv8-pmuv3" },
-	{ }
-};
-MODULE_DEVICE_TABLE(of, pmuv3_of_match);
 
 static struct platform_driver pmuv3_driver = {
 	.driver = {
@@ -300,26 +445,35 @@ static const char *pmuv3_dt_owner(struct device_node *np)
 	return owner;
 }
 
+#ifdef CONFIG_ACPI
+static int acpi_gsi;	/* registered by pmuv3_acpi_setup(), 0: none */
+#endif
+
 static int pmuv3_acpi_setup(void)
 {
 #ifdef CONFIG_ACPI
-	int irq = acpi_register_gsi(NULL, acpi_gsi, ACPI_LEVEL_SENSITIVE,
-				    ACPI_ACTIVE_HIGH);
-	int ret;
+	int trigger, gsi = pmuv3_acpi_gsi(&trigger), irq, ret;
 
+	if (gsi < 0)
+		return gsi;
+	irq = acpi_register_gsi(NULL, gsi, trigger, ACPI_ACTIVE_HIGH);
 	if (irq < 0)
 		return irq;
 	ret = pmuv3_setup(NULL, irq);
 	if (ret)
-		acpi_unregister_gsi(acpi_gsi);
+		acpi_unregister_gsi(gsi);
+	else
+		acpi_gsi = gsi;
 	return ret;
 #else
+	pr_err("no device tree PMU node (one of pmuv3_of_match)\n");
 	return -ENODEV;
 #endif
 }
 
 int __init armtrace_pmuv3_init(void)
 {
+	char builtin[32];
 	struct device_node *np;
 	const char *owner;
 	int ret;
@@ -332,16 +486,19 @@ int __init armtrace_pmuv3_init(void)
 	pmuv3_hp_state = ret;
 	pmuv3_overflow_resolve();
 
+	/* DT or ACPI: a PMU the built-in driver registered owns the counters. */
+	if (pmuv3_builtin_pmu(builtin, sizeof(builtin))) {
+		pr_err("perf PMU %s of the built-in arm_pmu driver owns the counters; boot with initcall_blacklist=armv8_pmu_driver_init (device tree) or initcall_blacklist=arm_pmu_acpi_init (ACPI) to hand them to armtrace\n",
+		       builtin);
+		ret = -EBUSY;
+		goto err_hp;
+	}
+
 	np = of_find_matching_node(NULL, pmuv3_of_match);
 	if (!np) {
-		if (acpi_gsi) {
-			ret = pmuv3_acpi_setup();
-			if (!ret)
-				return 0;
-		} else {
-			pr_err("no arm,armv8-pmuv3 DT node; on ACPI systems give acpi_gsi=\n");
-			ret = -ENODEV;
-		}
+		ret = pmuv3_acpi_setup();
+		if (!ret)
+			return 0;
 		goto err_hp;
 	}
 
@@ -377,7 +534,9 @@ void armtrace_pmuv3_exit(void)
 	} else if (pmuv3_instance) {
 		pmuv3_teardown();
 #ifdef CONFIG_ACPI
-		acpi_unregister_gsi(acpi_gsi);
+		if (acpi_gsi)
+			acpi_unregister_gsi(acpi_gsi);
+		acpi_gsi = 0;
 #endif
 	}
 	cpuhp_remove_multi_state(pmuv3_hp_state);

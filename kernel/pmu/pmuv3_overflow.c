@@ -5,9 +5,12 @@
  * Linux 6.1 does not export perf_event_overflow(): every sampling PMU of
  * that kernel is built in.  A module-based sampling PMU on a stock kernel
  * has no other way to deliver samples, so we find the function's address
- * with a transient kprobe on it (the probe is never armed beyond
- * registration).  When that fails - no CONFIG_KPROBES, or the symbol is
- * blacklisted - sampling events are refused with -EOPNOTSUPP and counting
+ * with a transient kprobe on it.  The kprobe is registered disabled
+ * (KPROBE_FLAG_DISABLED): register_kprobe() then only resolves and checks
+ * the address and never writes a breakpoint into kernel text, so neither
+ * it nor unregister_kprobe() patches the running kernel.  When that
+ * fails - no CONFIG_KPROBES, or the symbol is blacklisted - sampling
+ * events are refused with -EOPNOTSUPP and counting
  * works as before; the PMU says which in caps/sampling.
  */
 #define pr_fmt(fmt) "armtrace-pmuv3: " fmt
@@ -26,7 +29,10 @@ static perf_event_overflow_fn overflow_fn;
 bool pmuv3_overflow_resolve(void)
 {
 #ifdef CONFIG_KPROBES
-	struct kprobe kp = { .symbol_name = "perf_event_overflow" };
+	struct kprobe kp = {
+		.symbol_name	= "perf_event_overflow",
+		.flags		= KPROBE_FLAG_DISABLED,
+	};
 
 	if (register_kprobe(&kp) == 0) {
 		overflow_fn = (perf_event_overflow_fn)kp.addr;

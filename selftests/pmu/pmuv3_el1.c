@@ -33,4 +33,14 @@ TEST(exclude_hv_alone_counts_all)
 	close(fd);
 }
 
+/* Without EL2 there are no guests: nothing to warn about. */
+TEST(exclude_guest_no_warning_without_el2)
+{
+	int fd = open_exclude_guest();
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, guest_split_warnings());
+	close(fd);
+}
+
 TEST_HARNESS_MAIN

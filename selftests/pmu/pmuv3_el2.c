@@ -53,4 +53,21 @@ TEST(exclude_guest_keeps_host_kernel)
 	close(fd);
 }
 
+/*
+ * With EL2 guests may run, and without KVM's counter switching their EL0
+ * counts with the host's: the event opens (stock perf sets exclude_guest
+ * on all of them), and the log says so once.
+ */
+TEST(exclude_guest_warns_once)
+{
+	int fd = open_exclude_guest(), fd2;
+
+	ASSERT_LE(0, fd);
+	fd2 = open_exclude_guest();
+	ASSERT_LE(0, fd2);
+	ASSERT_EQ(1, guest_split_warnings());
+	close(fd2);
+	close(fd);
+}
+
 TEST_HARNESS_MAIN

@@ -61,4 +61,28 @@ static inline void expect_kernel_not_loop(struct __test_metadata *_metadata,
 	close(fd);
 }
 
+/* How many times the kernel log has said the guest/host split is lost. */
+static inline int guest_split_warnings(void)
+{
+	FILE *p = popen("dmesg | grep -c 'exclude_guest != exclude_host is not fully honoured'", "r");
+	int n = -1;
+
+	if (!p)
+		return -1;
+	if (fscanf(p, "%d", &n) != 1)
+		n = -1;
+	pclose(p);
+	return n;
+}
+
+static inline int open_exclude_guest(void)
+{
+	struct perf_event_attr a;
+
+	pmuv3_attr(&a, PMU_EVT_INST_RETIRED, 0, 0);
+	a.exclude_guest = 1;
+	a.exclude_kernel = a.exclude_hv = 1;
+	return perf_open(&a, -1, -1);
+}
+
 #endif /* PMUV3_MODES_H */

@@ -106,6 +106,85 @@ static int run_generic(int n)
 	return !ok;
 }
 
+#define CACHE(id, op, res) \
+	(PERF_COUNT_HW_CACHE_##id | PERF_COUNT_HW_CACHE_OP_##op << 8 | \
+	 PERF_COUNT_HW_CACHE_RESULT_##res << 16)
+
+/* Upstream armv8_pmuv3_perf_cache_map, written out independently. */
+static const struct { u64 config, event; } cache_expect[] = {
+	{ CACHE(L1D, READ, ACCESS), 0x04 }, { CACHE(L1D, READ, MISS), 0x03 },
+	{ CACHE(L1I, READ, ACCESS), 0x14 }, { CACHE(L1I, READ, MISS), 0x01 },
+	{ CACHE(LL, READ, ACCESS), 0x36 }, { CACHE(LL, READ, MISS), 0x37 },
+	{ CACHE(DTLB, READ, ACCESS), 0x25 }, { CACHE(DTLB, READ, MISS), 0x05 },
+	{ CACHE(ITLB, READ, ACCESS), 0x26 }, { CACHE(ITLB, READ, MISS), 0x02 },
+	{ CACHE(BPU, READ, ACCESS), 0x12 }, { CACHE(BPU, READ, MISS), 0x10 },
+};
+
+/*
+ * Every cache/op/result combination: the twelve above map, the rest of
+ * the well-formed ones are -ENOENT, out-of-range fields -EINVAL; an
+ * event PMCEID does not list is -ENOENT.
+ */
+static int run_cache(int n)
+{
+	struct pmuv3_caps caps = EL1, old = OLD;
+	unsigned int id, op, res, i, bad = 0;
+
+	for (id = 0; id <= PERF_COUNT_HW_CACHE_MAX; id++)
+		for (op = 0; op <= PERF_COUNT_HW_CACHE_OP_MAX; op++)
+			for (res = 0; res <= PERF_COUNT_HW_CACHE_RESULT_MAX; res++) {
+				u64 config = id | op << 8 | res << 16, ev = ~0ULL;
+				int want = -ENOENT, got;
+				u64 want_ev = ~0ULL;
+
+				if (id == PERF_COUNT_HW_CACHE_MAX ||
+				    op == PERF_COUNT_HW_CACHE_OP_MAX ||
+				    res == PERF_COUNT_HW_CACHE_RESULT_MAX)
+					want = -EINVAL;
+				for (i = 0; i < sizeof(cache_expect) / sizeof(cache_expect[0]); i++)
+					if (cache_expect[i].config == config) {
+						want = 0;
+						want_ev = cache_expect[i].event;
+					}
+				got = pmuv3_map_generic(&caps, PERF_TYPE_HW_CACHE,
+							config, &ev);
+				if (got != want || (!want && ev != want_ev)) {
+					printf("# cache %u/%u/%u: got %d event %#llx\n",
+					       id, op, res, got, (unsigned long long)ev);
+					bad = 1;
+				}
+			}
+	/* OLD's PMCEID0 has no L1D_CACHE (0x04). */
+	bad |= pmuv3_map_generic(&old, PERF_TYPE_HW_CACHE,
+				 CACHE(L1D, READ, ACCESS), &(u64){0}) != -ENOENT;
+	printf("%sok %d - cache events map as upstream's armv8 table\n",
+	       bad ? "not " : "", n);
+	return bad;
+}
+
+/* When exclude_guest/exclude_host cannot be kept apart without KVM. */
+static int run_guest_split(int n)
+{
+	struct pmuv3_caps el1 = EL1, vhe = VHE, nvhe = EL1_NVHE;
+	struct perf_event_attr g = { .exclude_guest = 1 };
+	struct perf_event_attr h = { .exclude_host = 1 };
+	struct perf_event_attr both = { .exclude_guest = 1, .exclude_host = 1 };
+	struct perf_event_attr raw = { .exclude_guest = 1,
+				       .config1 = PMUV3_CFG1_FILTER };
+	int bad = 0;
+
+	bad |= pmuv3_guest_split_lost(&el1, &g);	/* no EL2: no guests */
+	bad |= !pmuv3_guest_split_lost(&vhe, &g);
+	bad |= !pmuv3_guest_split_lost(&nvhe, &g);
+	bad |= !pmuv3_guest_split_lost(&vhe, &h);
+	bad |= pmuv3_guest_split_lost(&vhe, &both);
+	bad |= pmuv3_guest_split_lost(&vhe, &(struct perf_event_attr){ 0 });
+	bad |= pmuv3_guest_split_lost(&vhe, &raw);	/* raw: ELs explicit */
+	printf("%sok %d - exclude_guest != exclude_host flagged where EL2 exists\n",
+	       bad ? "not " : "", n);
+	return bad;
+}
+
 int main(void)
 {
 	size_t i, n = sizeof(cases) / sizeof(cases[0]);
@@ -129,5 +208,7 @@ int main(void)
 		       t->name);
 	}
 	failed |= run_generic((int)n + 1);
+	failed |= run_cache((int)n + 2);
+	failed |= run_guest_split((int)n + 3);
 	return failed;
 }
