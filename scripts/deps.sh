@@ -22,6 +22,8 @@ HOST_PKGS=(
 	# Debian's own perf to read its files
 	libtraceevent-dev libdw-dev libzstd-dev liblzma-dev zlib1g-dev
 	libcap-dev libnuma-dev libslang2-dev libunwind-dev linux-perf
+	# AutoFDO (create_gcov, dump_gcov) on perf inject's output
+	autofdo
 )
 
 log() { printf 'deps: %s\n' "$*" >&2; }

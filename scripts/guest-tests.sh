@@ -76,6 +76,8 @@ RUNS=(
 "perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --smp 2 --env ARMTRACE_RECORD=-a||"
 "perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
+# perf_afdo's hot function: AutoFDO from the recording.
+"perf-ete-afdo|--hwmodel=truth=$BUILD/logs/truth-perf-ete-afdo.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
 # The debug kernel (scripts/debug-kernel.sh: lockdep, KASAN, kmemleak,
 # KFENCE, UBSAN, atomic-sleep and list checks): each path of module code
 # once -- pmuv3's event_init at EL1 and EL2, hotplug with live events, the
@@ -228,6 +230,12 @@ one_run() {
 			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \
 			"$BUILD/perf/aarch64/guest/perf" "$CACHE/root/bin/busybox" \
 			>> "$log" 2>&1 || rc=1; } ;;
+	perf-ete-afdo)
+		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
+			"$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
+			>> "$log" 2>&1 || rc=1; }
+		[ $rc -eq 0 ] && { "$TOP/scripts/perf-afdo.sh" "$log" \
+			"$G/perf_afdo" afdo_hot >> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-busybox|perf-ete-small-aux)
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" \
