@@ -76,8 +76,13 @@ RUNS=(
 "perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --smp 2 --env ARMTRACE_RECORD=-a||"
 "perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
-# perf_afdo's hot function: AutoFDO from the recording.
+# perf_afdo's hot function: AutoFDO from the recording; a snapshot (AUX
+# overwrite) taken at exit from a buffer it overflows; an address-range
+# filter on the hot function (the range, and a start/stop filter the
+# kernel must refuse, are perf_afdo's: one_run sets them).
 "perf-ete-afdo|--hwmodel=truth=$BUILD/logs/truth-perf-ete-afdo.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
+"perf-ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-perf-ete-snapshot.log,exact=on --env ARMTRACE_CMD=./perf_afdo@800 --env ARMTRACE_RECORD=-Se@-m@,2||"
+"perf-ete-filter|--hwmodel=truth=$BUILD/logs/truth-perf-ete-filter.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
 # The debug kernel (scripts/debug-kernel.sh: lockdep, KASAN, kmemleak,
 # KFENCE, UBSAN, atomic-sleep and list checks): each path of module code
 # once -- pmuv3's event_init at EL1 and EL2, hotplug with live events, the
@@ -99,9 +104,23 @@ RUNS=(
 "fuzz-dbg|--debug-kernel --hwmodel --smp 2 --no-icount --env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-30}||"
 )
 
+# hot_range ELF: afdo_hot's address, size and file offset, in hex.
+hot_range() {
+	local addr size t off vaddr fsz
+	read -r addr size < <(aarch64-linux-gnu-nm -S "$1" |
+		awk '$4 == "afdo_hot" { print "0x" $1, "0x" $2 }')
+	# the offset in the PT_LOAD segment that holds it
+	while read -r t off vaddr _ fsz _; do
+		[ "$t" = LOAD ] && [ $((addr)) -ge $((vaddr)) ] &&
+			[ $((addr)) -lt $((vaddr + fsz)) ] || continue
+		printf '%#x %#x %#x\n' $((addr)) $((size)) $((addr - vaddr + off))
+		return
+	done < <(aarch64-linux-gnu-readelf -lW "$1")
+}
+
 # one_run RUN: boot one configuration, judge it, print its TAP.
 one_run() {
-	local run=$1 name opts tests scripts log runner rc limit
+	local run=$1 name opts tests scripts log runner rc limit envs lo size off
 	IFS='|' read -r name opts tests scripts <<< "$run"
 	log=$BUILD/logs/guest-$name.tap
 	echo "# guest run: $name"
@@ -121,12 +140,21 @@ one_run() {
 		runner=$TOP/selftests/perf/run-perf.sh
 		extra=("$BUILD/perf/aarch64/guest/perf")
 	fi
+	envs=()
+	if [[ $name == perf-ete-filter ]]; then
+		# afdo_hot as perf's --filter 'filter afdo_hot @ FILE' would
+		# resolve it with symbols (the guest's perf has no libelf):
+		# the file offset and the size.
+		read -r lo size off < <(hot_range "$G/perf_afdo")
+		envs=(--env "ARMTRACE_FILTER=filter $off/$size @ ./perf_afdo"
+		      --env "ARMTRACE_FILTER_REFUSED=start $off @ ./perf_afdo")
+	fi
 	# The debug kernel's boots are slower, and kmemleak's two scans take
 	# about 5 s of guest time each (a minute or more of host time).
 	limit=${ARMTRACE_GUEST_TIMEOUT:-600}
 	[[ $name == *-dbg ]] && limit=${ARMTRACE_GUEST_TIMEOUT:-1500}
 	# shellcheck disable=SC2086
-	"$TOP/scripts/qemu-run.sh" $opts --timeout "$limit" \
+	"$TOP/scripts/qemu-run.sh" $opts ${envs[@]+"${envs[@]}"} --timeout "$limit" \
 		--log "$BUILD/logs/guest-$name.console" \
 		--env "ARMTRACE_TESTS=$tests" --env "ARMTRACE_SCRIPTS=$scripts" \
 		"$runner" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
@@ -236,6 +264,18 @@ one_run() {
 			>> "$log" 2>&1 || rc=1; }
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-afdo.sh" "$log" \
 			"$G/perf_afdo" afdo_hot >> "$log" 2>&1 || rc=1; } ;;
+	perf-ete-snapshot)
+		# the snapshot: the last of the truth's branches, exactly
+		[ $rc -eq 0 ] && { BRANCH_CHECK_TAIL=1 "$TOP/scripts/perf-truth.sh" \
+			"$log" "$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	perf-ete-filter)
+		# the branches inside afdo_hot, exactly
+		read -r lo size _ < <(hot_range "$G/perf_afdo")
+		[ $rc -eq 0 ] && { BRANCH_CHECK_RANGE=$(printf '%#x:%#x' $((lo)) \
+			$((lo + size))) "$TOP/scripts/perf-truth.sh" "$log" \
+			"$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
+			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-busybox|perf-ete-small-aux)
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" \

@@ -40,7 +40,10 @@
  * and fewer than all of them.  BRANCH_CHECK_RANGE=LO:HI: an address
  * range filter traced [LO, HI) only: the truth's taken branches and
  * exceptions from inside it are expected, and each joined sample, where
- * the path left the range and came back, is compared by its ip.
+ * the path left the range and came back, is compared by its ip; the
+ * range's last exit, a branch out of it that ends the trace, gets no
+ * sample (perf does not flush at the end of the data, as for a last
+ * exception).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -239,6 +242,13 @@ static int check_cpu(const char *truth, const char *branches, unsigned int cpu,
 	    (tail ? got.v[got.n - 1].ip != exp.v[exp.n - 1].ip :
 		    got.n + 1 == exp.n)) {
 		printf("# CPU %u: the last exception, at %#" PRIx64 ", ends the trace: no sample\n",
+		       cpu, exp.v[exp.n - 1].ip);
+		exp.n--;
+	}
+	/* The range's last exit, unsampled (see above). */
+	if (range_hi != UINT64_MAX && !tail_open && got.n + 1 == exp.n &&
+	    !in_range(exp.v[exp.n - 1].addr)) {
+		printf("# CPU %u: the range's last exit, at %#" PRIx64 ", ends the trace: no sample\n",
 		       cpu, exp.v[exp.n - 1].ip);
 		exp.n--;
 	}
