@@ -249,7 +249,10 @@ one_run() {
 			"$BUILD/logs/truth-ete-errata-drain.log" 16 "$G/ete_perf_dump" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete|perf-ete-per-thread)
-		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
+		# (one recording decoded under ASan too: make perf-asan)
+		[ $rc -eq 0 ] && { PERF_ASAN=$([ $name = perf-ete ] &&
+			echo "$BUILD/perf/x86_64-asan/perf") \
+			"$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-cpu-wide|perf-ete-smp2)

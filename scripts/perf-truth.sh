@@ -211,6 +211,28 @@ else
 	done < "$base.check"
 fi
 
+# The decode path under ASan and UBSan (make perf-asan), when PERF_ASAN
+# names that perf: instructions, branches, stacks, callchains and
+# errors, as the plain build makes them, and no sanitizer report (perf's
+# own leaks at exit are not counted).
+PERF_ASAN=${PERF_ASAN:-}
+if [ -z "$PERF_ASAN" ]; then
+	:
+elif [ -x "$PERF_ASAN" ]; then
+	aopts=("${popts[@]}" --itrace=bi97il16g16e -F tid,cpu,ip,sym,addr,brstack)
+	"$PERF" "${aopts[@]}" > "$base.plain.out" 2>/dev/null
+	ASAN_OPTIONS=detect_leaks=0 "$PERF_ASAN" "${aopts[@]}" \
+		> "$base.asan.out" 2> "$base.asan.err"
+	r=$?
+	grep -A8 'Sanitizer\|runtime error' "$base.asan.err" | sed 's/^/# /' | head -n 30
+	[ $r -eq 0 ] && ! grep -q 'Sanitizer\|runtime error' "$base.asan.err" &&
+		cmp -s "$base.plain.out" "$base.asan.out"
+	pt $? "under ASan+UBSan: --itrace=bi97il16g16e decodes as the plain perf, no report (exit $r, $(wc -l < "$base.asan.out") lines)"
+	rm -f "$base.plain.out" "$base.asan.out"
+else
+	tap_skip "perf-truth: the decode under ASan" "$PERF_ASAN not built (make perf-asan)"
+fi
+
 if [ -x "$STOCK_PERF" ]; then
 	# Without the CPU: stock perf 6.1 says CPU 0 for every TRBE sample
 	# (perf-patches/0003).
