@@ -31,7 +31,7 @@ KMAKE     = $(MAKE) -C $(KDIR) M=$(TOP)/kernel $(KMAKE_ARCH)
 export TOP CACHE BUILD SHARED
 
 .PHONY: all deps modules tools guest-tests check demo bench clean \
-	checkpatch sparse perf install-perf debug-modules stress check-debug
+	checkpatch sparse perf perf-asan install-perf debug-modules stress check-debug
 
 all: modules tools
 
@@ -82,6 +82,11 @@ stress: debug-modules guest-tests
 perf: $(DEPS)
 	@$(TOP)/scripts/perf-build.sh $(HOSTARCH)
 	@$(TOP)/scripts/perf-build.sh aarch64
+
+# The host's perf again under ASan and UBSan, for make check's decode of
+# bad input and of the guest recordings: build/perf/x86_64-asan/perf
+perf-asan: $(DEPS)
+	@$(TOP)/scripts/perf-build.sh $(HOSTARCH)-asan
 
 # Beside the distribution's /usr/bin/perf, which stays as it is.
 install-perf: $(DEPS)

@@ -112,6 +112,8 @@ suite hwmodel-build tap_cmd "hardware model plugin builds" \
 # armtrace's perf, host and guest (cached by its inputs: fast when warm).
 suite perf-build tap_cmd "perf 6.1 with the armtrace series builds (x86-64, aarch64)" \
 	make --no-print-directory perf
+suite perf-build-asan tap_cmd "perf 6.1 with the armtrace series builds under ASan+UBSan" \
+	make --no-print-directory perf-asan
 # Everything the guest boots use is built: they run beside the host's
 # remaining suites (none of which rebuilds what a boot copies).
 suite_bg guest scripts/guest-tests.sh
@@ -145,8 +147,12 @@ perf_series_checkpatch() {
 }
 suite perf-patches tap_cmd "perf patches pass checkpatch --strict" \
 	perf_series_checkpatch
-# Its decoder on corrupt, cut-short and mislabelled recordings (host).
+# Its decoder on corrupt, cut-short and mislabelled recordings (host),
+# then again under ASan and UBSan: any report fails (perf's leaks at exit
+# aside).  The guest recordings are decoded with it too (perf-truth.sh).
 suite perf-badinput scripts/perf-badinput.sh
+suite perf-badinput-asan env PERF="$BUILD/perf/x86_64-asan/perf" BADINPUT_QUICK=1 \
+	ASAN_OPTIONS=detect_leaks=0 scripts/perf-badinput.sh
 suite_wait guest
 
 read -r pass fail skip < <(cat "${suites[@]}" | "$TOP/scripts/tap-count.sh")

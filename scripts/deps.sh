@@ -24,7 +24,8 @@ HOST_PKGS=(
 	# Debian's own perf to read its files
 	libtraceevent-dev libdw-dev libzstd-dev liblzma-dev zlib1g-dev
 	libcap-dev libnuma-dev libslang2-dev libunwind-dev linux-perf
-	# AutoFDO's create_gcov on BRBE (and ETE) recordings
+	# AutoFDO (create_gcov, dump_gcov) on BRBE recordings and on perf
+	# inject's ETE output
 	autofdo
 )
 

@@ -83,6 +83,12 @@ RUNS=(
 "perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --smp 2 --env ARMTRACE_RECORD=-a||"
 "perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
+# perf_afdo's hot function: AutoFDO from the recording; an address-range
+# filter on the hot function (the range, and a start/stop filter the
+# kernel must refuse, are perf_afdo's: one_run sets them).  The snapshot
+# run follows the table.
+"perf-ete-afdo|--hwmodel=truth=$BUILD/logs/truth-perf-ete-afdo.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
+"perf-ete-filter|--hwmodel=truth=$BUILD/logs/truth-perf-ete-filter.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
 # The debug kernel (scripts/debug-kernel.sh: lockdep, KASAN, kmemleak,
 # KFENCE, UBSAN, atomic-sleep and list checks): each path of module code
 # once -- pmuv3's event_init at EL1 and EL2, hotplug with live events, the
@@ -136,9 +142,35 @@ canary_verdict() {
 	return $bad
 }
 
+# perf-ete-snapshot is out of make check until a snapshot decodes every
+# time (2 of 4 runs failed): when perf_afdo is switched out and in, the
+# buffer holds two AUX records (flag O), and the snapshot perf writes
+# ends a few bytes past the last one's aux_offset (0x5648 for 0x5646,
+# 0x3668 for 0x3663); cs-etm clamps the record to the snapshot's size,
+# its start falls before the snapshot's, and nothing is queued or
+# decoded.  Unswitched, the record starts at 0 and fits: the snapshot is
+# the truth's last 42593 of 208219 samples, exactly.  The fix would
+# queue the part of a record inside the snapshot (cs_etm__queue_aux_
+# fragment).  Run it by name: guest-tests.sh perf-ete-snapshot
+SNAPSHOT_RUN="perf-ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-perf-ete-snapshot.log,exact=on --env ARMTRACE_CMD=./perf_afdo@800 --env ARMTRACE_RECORD=-Se@-m@,2||"
+
+# hot_range ELF: afdo_hot's address, size and file offset, in hex.
+hot_range() {
+	local addr size t off vaddr fsz
+	read -r addr size < <(aarch64-linux-gnu-nm -S "$1" |
+		awk '$4 == "afdo_hot" { print "0x" $1, "0x" $2 }')
+	# the offset in the PT_LOAD segment that holds it
+	while read -r t off vaddr _ fsz _; do
+		[ "$t" = LOAD ] && [ $((addr)) -ge $((vaddr)) ] &&
+			[ $((addr)) -lt $((vaddr + fsz)) ] || continue
+		printf '%#x %#x %#x\n' $((addr)) $((size)) $((addr - vaddr + off))
+		return
+	done < <(aarch64-linux-gnu-readelf -lW "$1")
+}
+
 # one_run RUN: boot one configuration, judge it, print its TAP.
 one_run() {
-	local run=$1 name opts tests scripts log runner rc limit
+	local run=$1 name opts tests scripts log runner rc limit envs lo size off
 	IFS='|' read -r name opts tests scripts <<< "$run"
 	log=$BUILD/logs/guest-$name.tap
 	echo "# guest run: $name"
@@ -161,12 +193,21 @@ one_run() {
 		runner=$TOP/selftests/perf/run-perf.sh
 		extra=("$BUILD/perf/aarch64/guest/perf")
 	fi
+	envs=()
+	if [[ $name == perf-ete-filter ]]; then
+		# afdo_hot as perf's --filter 'filter afdo_hot @ FILE' would
+		# resolve it with symbols (the guest's perf has no libelf):
+		# the file offset and the size.
+		read -r lo size off < <(hot_range "$G/perf_afdo")
+		envs=(--env "ARMTRACE_FILTER=filter $off/$size @ ./perf_afdo"
+		      --env "ARMTRACE_FILTER_REFUSED=start $off @ ./perf_afdo")
+	fi
 	# The debug kernel's boots are slower, and kmemleak's two scans take
 	# about 5 s of guest time each (a minute or more of host time).
 	limit=${ARMTRACE_GUEST_TIMEOUT:-600}
 	[[ $name == *-dbg ]] && limit=${ARMTRACE_GUEST_TIMEOUT:-1500}
 	# shellcheck disable=SC2086
-	"$TOP/scripts/qemu-run.sh" $opts --timeout "$limit" \
+	"$TOP/scripts/qemu-run.sh" $opts ${envs[@]+"${envs[@]}"} --timeout "$limit" \
 		--log "$BUILD/logs/guest-$name.console" \
 		--env "ARMTRACE_TESTS=$tests" --env "ARMTRACE_SCRIPTS=$scripts" \
 		"$runner" "$G"/* "$P/tap.sh" "$P/run-module.sh" \
@@ -267,7 +308,10 @@ one_run() {
 			"$BUILD/logs/truth-ete-errata-drain.log" 16 "$G/ete_perf_dump" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete|perf-ete-per-thread)
-		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
+		# (one recording decoded under ASan too: make perf-asan)
+		[ $rc -eq 0 ] && { PERF_ASAN=$([ $name = perf-ete ] &&
+			echo "$BUILD/perf/x86_64-asan/perf") \
+			"$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-cpu-wide|perf-ete-smp2)
@@ -275,6 +319,24 @@ one_run() {
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \
 			"$BUILD/perf/aarch64/guest/perf" "$CACHE/root/bin/busybox" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	perf-ete-afdo)
+		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
+			"$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
+			>> "$log" 2>&1 || rc=1; }
+		[ $rc -eq 0 ] && { "$TOP/scripts/perf-afdo.sh" "$log" \
+			"$G/perf_afdo" afdo_hot >> "$log" 2>&1 || rc=1; } ;;
+	perf-ete-snapshot)
+		# the snapshot: the last of the truth's branches, exactly
+		[ $rc -eq 0 ] && { BRANCH_CHECK_TAIL=1 "$TOP/scripts/perf-truth.sh" \
+			"$log" "$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	perf-ete-filter)
+		# the branches inside afdo_hot, exactly
+		read -r lo size _ < <(hot_range "$G/perf_afdo")
+		[ $rc -eq 0 ] && { BRANCH_CHECK_RANGE=$(printf '%#x:%#x' $((lo)) \
+			$((lo + size))) "$TOP/scripts/perf-truth.sh" "$log" \
+			"$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-busybox|perf-ete-small-aux)
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
@@ -309,6 +371,7 @@ if [ "$dbg" = auto ]; then
 fi
 selected=()
 skipped=()
+[[ " ${want[*]} " == *" perf-ete-snapshot "* ]] && RUNS+=("$SNAPSHOT_RUN")
 for run in "${RUNS[@]}"; do
 	IFS='|' read -r name _ <<< "$run"
 	if [ ${#want[@]} -gt 0 ] && [[ " ${want[*]} " != *" $name "* ]]; then

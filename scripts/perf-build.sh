@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Build perf 6.1 from Debian's linux-source-6.1 with armtrace's patch series.
 #
-#   perf-build.sh ARCH        ARCH: x86_64 (the host) or aarch64 (the guest,
+#   perf-build.sh ARCH        ARCH: x86_64 (the host), x86_64-asan (the
+#                             host's under ASan and UBSan, for make check's
+#                             decode of bad input) or aarch64 (the guest,
 #                             static)
 #   perf-build.sh --key ARCH  print the cache key and exit
 #
@@ -41,6 +43,20 @@ x86_64)
 	cc=gcc
 	libete=1
 	;;
+x86_64-asan)
+	# The same perf, perf and libete both instrumented: a report stops
+	# it (-fno-sanitize-recover), so no finding goes by as a warning.
+	# DEBUG=1: -O0 and asserts on; perf's -O6 with -ggdb3 under ASan
+	# compiles several times slower, for inputs that take seconds.  Only
+	# the perf goal: the dlfilters and plugins are not decoded with.
+	san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+	opts+=(CORESIGHT=1 LIBTRACEEVENT_DYNAMIC=1 DEBUG=1 "EXTRA_CFLAGS=$san"
+	       "LDFLAGS=$san")
+	goal=perf
+	cc=gcc
+	libete=1
+	libete_cflags="-O1 -g $san"
+	;;
 aarch64)
 	# A static binary for the guest's busybox initramfs: no arm64 -dev
 	# libraries, so no libelf (symbol-minimal) and the in-tree
@@ -52,7 +68,7 @@ aarch64)
 	libete=0
 	;;
 *)
-	echo "usage: perf-build.sh [--key] x86_64|aarch64" >&2
+	echo "usage: perf-build.sh [--key] x86_64|x86_64-asan|aarch64" >&2
 	exit 2
 	;;
 esac
@@ -126,6 +142,8 @@ else
 	if [ $libete = 1 ]; then
 		lib=$dir/libete
 		mkdir -p "$lib/include"
+		# (CFLAGS from the environment: tools-perf's own += still apply)
+		CFLAGS=${libete_cflags:--O2 -g} \
 		make -s -C "$TOP/tools-perf" BUILD="$lib/obj" CC="$cc" -j"$JOBS" \
 			"$lib/obj/tools-perf/libete.a" > "$dir/libete.log" 2>&1 ||
 			{ cat "$dir/libete.log" >&2; die "libete does not build"; }

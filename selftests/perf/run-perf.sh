@@ -3,7 +3,9 @@
 # ete PMU, then armtrace's static perf records the command in
 # $ARMTRACE_CMD ('@'-separated; default ./perf_workload) with the event
 # $ARMTRACE_EVENT (default ete//u) and the options in $ARMTRACE_RECORD
-# ('@'-separated, e.g. --per-thread).  The perf.data goes to the console as
+# ('@'-separated, e.g. --per-thread), and --filter "$ARMTRACE_FILTER" when
+# set; a filter the kernel must refuse, $ARMTRACE_FILTER_REFUSED, is tried
+# first (perf record fails and says why).  The perf.data goes to the console as
 # hex between PERFDATA and PERFEND lines, and the vDSO perf saved in its
 # build-id cache as VDSO/VDSOHEX lines, for the host to decode
 # (scripts/perf-truth.sh); TAP for what the guest can see.
@@ -24,9 +26,24 @@ event=${ARMTRACE_EVENT:-ete//u}
 cmd=$(echo "${ARMTRACE_CMD:-./perf_workload}" | tr @ ' ')
 opts=$(echo "${ARMTRACE_RECORD:-}" | tr @ ' ')
 
+if [ -n "${ARMTRACE_FILTER_REFUSED:-}" ]; then
+	# shellcheck disable=SC2086
+	./perf record -e "$event" --filter "$ARMTRACE_FILTER_REFUSED" \
+		-o /tmp/refused.data -- $cmd > /tmp/refused.log 2>&1
+	r=$?
+	sed 's/^/# /' /tmp/refused.log
+	[ $r -ne 0 ] && grep -q "failed to set filter .* with 95 (Operation not supported)" /tmp/refused.log
+	tap $? "perf record --filter '$ARMTRACE_FILTER_REFUSED' is refused: EOPNOTSUPP, perf says so (exit $r)"
+fi
+# (ash has no arrays: the filter, with its spaces, as the one "$@")
+if [ -n "${ARMTRACE_FILTER:-}" ]; then
+	set -- --filter "$ARMTRACE_FILTER"
+else
+	set --
+fi
 # shellcheck disable=SC2086
-./perf record -e "$event" $opts -o /tmp/perf.data -- $cmd > /tmp/record.log 2>&1
-tap $? "perf record -e $event ${opts:+$opts }-- $cmd"
+./perf record -e "$event" $opts "$@" -o /tmp/perf.data -- $cmd > /tmp/record.log 2>&1
+tap $? "perf record -e $event ${opts:+$opts }${ARMTRACE_FILTER:+--filter '$ARMTRACE_FILTER' }-- $cmd"
 sed 's/^/# /' /tmp/record.log
 grep -qi "failed\|error" /tmp/record.log
 tap $((! $?)) "perf record reports no error"

@@ -34,6 +34,16 @@
  * the truth's last event may be missing when it is an exception.  Every
  * other sample must equal the next expected one, in order, and none may
  * be left over.
+ *
+ * BRANCH_CHECK_TAIL=1: the recording is a snapshot (AUX overwrite), the
+ * last of the trace: the samples must be the truth's last ones, exactly,
+ * and fewer than all of them.  BRANCH_CHECK_RANGE=LO:HI: an address
+ * range filter traced [LO, HI) only: the truth's taken branches and
+ * exceptions from inside it are expected, and each joined sample, where
+ * the path left the range and came back, is compared by its ip; the
+ * range's last exit, a branch out of it that ends the trace, gets no
+ * sample (perf does not flush at the end of the data, as for a last
+ * exception).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -69,6 +79,12 @@ static void push(struct brs *b, uint64_t ip, uint64_t addr, int flags)
 }
 
 static int tap_n, failed;
+static uint64_t range_lo, range_hi = UINT64_MAX;
+
+static int in_range(uint64_t a)
+{
+	return a >= range_lo && a < range_hi;
+}
 
 static void tap(int ok, const char *what)
 {
@@ -105,13 +121,16 @@ static int read_truth(const char *path, unsigned int want, struct brs *exp,
 			   &a, &b, &taken) == 5 && cpu == want) {
 			if (!taken)
 				continue;
-			push(exp, a, b, 0);
+			/* (out of the range: the path goes on out of view) */
 			pos = b;
+			if (!in_range(a))
+				continue;
+			push(exp, a, b, 0);
 			*last_is_exc = 0;
 		} else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
 				  &a, &b, &c) == 5 && cpu == want) {
 			(*nexc)++;
-			if (b != pos) {
+			if (b != pos && in_range(b - 4)) {
 				push(exp, b - 4, b,
 				     strcmp(kind, "call") ? 0 : BR_SYSCALL);
 				*last_is_exc = 1;
@@ -191,9 +210,12 @@ static int read_branches(const char *path, unsigned int want, struct brs *got,
 }
 
 /* One CPU: the decoded samples must be the expected ones, in order. */
-static int check_cpu(const char *truth, const char *branches, unsigned int cpu)
+static int check_cpu(const char *truth, const char *branches, unsigned int cpu,
+		     int tail)
 {
 	struct brs exp = { 0 }, got = { 0 };
+	struct br *exp_v;
+	size_t skip = 0;
 	size_t nexc = 0, nstops = 0, i, bad = (size_t)-1, j;
 	int tail_open = 0, last_is_exc = 0, rc;
 	char what[128];
@@ -216,16 +238,36 @@ static int check_cpu(const char *truth, const char *branches, unsigned int cpu)
 	tap(exp.n > 0 && got.n > 0, what);
 
 	/* The trace's last exception, unsampled (see above). */
-	if (last_is_exc && !tail_open && got.n + 1 == exp.n) {
+	if (last_is_exc && !tail_open && exp.n && got.n &&
+	    (tail ? got.v[got.n - 1].ip != exp.v[exp.n - 1].ip :
+		    got.n + 1 == exp.n)) {
 		printf("# CPU %u: the last exception, at %#" PRIx64 ", ends the trace: no sample\n",
 		       cpu, exp.v[exp.n - 1].ip);
 		exp.n--;
+	}
+	/* The range's last exit, unsampled (see above). */
+	if (range_hi != UINT64_MAX && !tail_open && got.n + 1 == exp.n &&
+	    !in_range(exp.v[exp.n - 1].addr)) {
+		printf("# CPU %u: the range's last exit, at %#" PRIx64 ", ends the trace: no sample\n",
+		       cpu, exp.v[exp.n - 1].ip);
+		exp.n--;
+	}
+	/* A snapshot: the truth's last got.n samples, and not all of them. */
+	exp_v = exp.v;
+	if (tail) {
+		skip = exp.n > got.n ? exp.n - got.n : 0;
+		exp.v += skip;
+		exp.n -= skip;
+		snprintf(what, sizeof(what), "CPU %u: the snapshot is the trace's tail, not all of it (%zu of %zu samples)",
+			 cpu, got.n, exp.n + skip);
+		tap(skip > 0, what);
 	}
 	for (i = 0; i < exp.n && i < got.n; i++) {
 		const struct br *e = &exp.v[i], *g = &got.v[i];
 		int ip_only = (g->flags & BR_OPEN) ||
 			      ((g->flags & BR_JOINED) &&
-			       (g->flags & BR_NEW_TID || e->flags & BR_SYSCALL));
+			       (g->flags & BR_NEW_TID || e->flags & BR_SYSCALL ||
+				range_hi != UINT64_MAX));
 
 		if (ip_only && e->addr != g->addr && i + 1 < got.n &&
 		    got.v[i + 1].ip < g->addr) {
@@ -257,13 +299,16 @@ static int check_cpu(const char *truth, const char *branches, unsigned int cpu)
 		       cpu, got.n, nexc, nstops);
 		tap(1, what);
 	}
-	free(exp.v);
+	free(exp_v);
 	free(got.v);
 	return 1;
 }
 
 int main(int argc, char **argv)
 {
+	const char *tail = getenv("BRANCH_CHECK_TAIL");
+	const char *range = getenv("BRANCH_CHECK_RANGE");
+	unsigned long long lo, hi;
 	unsigned int cpu;
 	int n = 0, rc;
 
@@ -272,8 +317,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: branch_check TRUTH BRANCHES\n");
 		return 2;
 	}
+	if (range) {
+		if (sscanf(range, "%lli:%lli", &lo, &hi) != 2 || lo >= hi) {
+			fprintf(stderr, "branch_check: BRANCH_CHECK_RANGE=LO:HI, not %s\n",
+				range);
+			return 2;
+		}
+		range_lo = lo;
+		range_hi = hi;
+		printf("# the truth in [%#llx, %#llx) only\n", lo, hi);
+	}
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-		rc = check_cpu(argv[1], argv[2], cpu);
+		rc = check_cpu(argv[1], argv[2], cpu, tail && *tail == '1');
 		if (rc < 0)
 			return 1;
 		n += rc;
