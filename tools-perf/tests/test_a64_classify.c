@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The instruction classifier (lib/a64_classify.c, lib/a64_aarch32.c)
+ * The instruction classifier (lib/a64/a64_classify.c, lib/a64/a64_aarch32.c)
  * against the architecture.
  *
  * First, each row of the expected tables (insn_spec_a64.c,

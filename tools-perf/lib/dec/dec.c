@@ -16,7 +16,7 @@
 #include <armtrace/ete_pkt.h>
 #include <armtrace/ete_regs.h>
 #include "dec_internal.h"
-#include "pkt_batch_loop.h"
+#include "../pkt/pkt_batch_loop.h"
 
 void dec_out_flush(struct ete_dec *d)
 {
