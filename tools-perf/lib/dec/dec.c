@@ -65,8 +65,10 @@ int ete_dec_init(struct ete_dec *d, const struct ete_dec_config *cfg,
 	d->sink = sink;
 	d->sink_ctx = ctx;
 	d->max_spec = r->trcidr8;
-	d->insn_flags = (r->trcidr2 & TRCIDR2_WFXMODE) ?
-		ETE_INSN_F_WFX_BRANCH : 0;
+	d->insn_flags = ((r->trcidr2 & TRCIDR2_WFXMODE) ?
+			 ETE_INSN_F_WFX_BRANCH : 0) |
+		((cfg->flags & ETE_DEC_F_CMPBR_UNCOND) ?
+		 ETE_INSN_F_CMPBR_UNCOND : 0);
 	d->ts_with_cc = !!(r->trcconfigr & TRCCONFIGR_CCI);
 	/* ETE 1.1 and later mark timestamps; TS are reported after one */
 	d->has_ts_marker = ((r->trcdevarch >> 16) & 0xf) >= 1 &&
