@@ -275,7 +275,7 @@ static bool cmpbr_cond(unsigned int dec_flags, const uint8_t want[2],
 
 	for (size_t i = 0; i < 64; i++)
 		code[i] = 0xd503201f;			/* nop */
-	code[1] = 0xf4010100;				/* cbgt x0, x1, .+0x20 */
+	code[1] = 0xf4010100;			/* cbgt x0, x1, .+0x20 */
 	code[10] = 0x54000040;				/* b.eq .+8 */
 	memset(ev, 0, sizeof(ev));
 	ev[0].type = ETE_EV_BRANCH;

@@ -100,7 +100,8 @@ static void test_zero_runs(void)
 	       P(0).err_type == ETE_PKT_T_ASYNC && P(0).offset == 14 &&
 	       P(0).len == 12 && P(1).type == ETE_PKT_T_TRACE_INFO &&
 	       P(1).offset == 26 && no_overlap(),
-	       "12 x 0x00, 0x01 synchronised: bad A-Sync 14+12, then Trace Info");
+	       "12 x 0x00, 0x01 synchronised: bad A-Sync 14+12, "
+	       "then Trace Info");
 }
 
 static void test_sync_and_extension(void)

@@ -241,8 +241,9 @@ pkt_batch_loop(struct ete_pkt_decoder *d, const uint8_t *buf,
 							       FAST_WINDOW - 1,
 							       &cc);
 
+				/* longer than the window */
 				if (!k)
-					goto out;	/* longer than the window */
+					goto out;
 				n += k;
 			}
 			rec_set(r, rec_w0_num(rec_w0_len(w0, n),

@@ -50,7 +50,8 @@ static inline bool exc_type_resets(unsigned int type)
 /* Length of an Exception packet from its first info byte @b1. */
 static inline unsigned int exc_len(uint8_t b1)
 {
-	if ((b1 & ETE_PKT_CONT) || exc_type_resets(ETE_FIELD_GET(ETE_EXC_TYPE, b1)))
+	if ((b1 & ETE_PKT_CONT) ||
+	    exc_type_resets(ETE_FIELD_GET(ETE_EXC_TYPE, b1)))
 		return ETE_EXC_MAX_LEN;
 	return 2;
 }
