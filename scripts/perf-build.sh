@@ -12,7 +12,8 @@
 # in tools-perf/perf-patches/BASE; the patches in its `series` are applied
 # with patch -p1 and no fuzz, and the files under perf-patches/files/ are
 # copied over the tree.  The host perf links libete (LIBETE=, built here
-# from tools-perf/lib) to decode ETE; the guest's has no decoder.  The result is cached in $PERF_CACHE/KEY, where KEY
+# from tools-perf/lib: libete-dec.a, the decoder without the encoder) to
+# decode ETE; the guest's has no decoder.  The result is cached in $PERF_CACHE/KEY, where KEY
 # hashes the tarball, the series, the files, this script, the compiler and
 # the build options (only the binary and build.log are kept), and copied
 # to $BUILD/perf/ARCH/perf.  Concurrent builds of one key wait for each
@@ -142,12 +143,13 @@ else
 	if [ $libete = 1 ]; then
 		lib=$dir/libete
 		mkdir -p "$lib/include"
+		# the decoder's layers only: perf never links the encoder
 		# (CFLAGS from the environment: tools-perf's own += still apply)
 		CFLAGS=${libete_cflags:--O2 -g} \
 		make -s -C "$TOP/tools-perf" BUILD="$lib/obj" CC="$cc" -j"$JOBS" \
-			"$lib/obj/tools-perf/libete.a" > "$dir/libete.log" 2>&1 ||
+			"$lib/obj/tools-perf/libete-dec.a" > "$dir/libete.log" 2>&1 ||
 			{ cat "$dir/libete.log" >&2; die "libete does not build"; }
-		cp "$lib/obj/tools-perf/libete.a" "$lib/"
+		cp "$lib/obj/tools-perf/libete-dec.a" "$lib/libete.a"
 		cp -r "$TOP/tools-perf/lib/include/ete" "$lib/include/"
 		make_opts+=(LIBETE="$lib")
 	fi

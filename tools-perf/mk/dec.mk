@@ -4,11 +4,12 @@
 # (ete_img_*), instruction classification (ete_a64_*), their tests,
 # fuzzer and the element-level benchmark (make bench-dec).
 
-LIB_SRC  += lib/pkt_batch.c
-LIB_SRC  += $(addprefix lib/,a64_classify.c a64_aarch32.c img.c img_block.c img_wp.c \
-	      dec.c dec_resolve.c dec_names.c)
+LIB_SRC  += lib/pkt/pkt_batch.c
+LIB_SRC  += $(addprefix lib/a64/,a64_classify.c a64_aarch32.c) \
+	    $(addprefix lib/img/,img.c img_block.c img_wp.c) \
+	    $(addprefix lib/dec/,dec.c dec_resolve.c dec_names.c)
 UTIL_SRC += $(addprefix util/,elem_fmt.c elem_decode.c elem_dump.c)
-TEST_SRC += tests/dec_ppl_normalise.c tests/insn_spec_a64.c \
+TEST_SRC += tests/dec_ppl_normalise.c tests/dec_run.c tests/insn_spec_a64.c \
 	    tests/insn_spec_aarch32.c
 TESTS    += test_pkt_batch test_img test_a64_classify dec_listing dec_corrupt dec_opencsd dec_dump \
 	    dec_multi_session \

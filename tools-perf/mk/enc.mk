@@ -7,12 +7,13 @@
 #                       trace each, plus the program image) under
 #                       $(BUILD)/bench-traces with perf-ete synth
 
-LIB_SRC  += $(addprefix lib/,enc.c enc_out.c enc_pkt.c enc_path.c)
+LIB_ENC_SRC := $(addprefix lib/enc/,enc.c enc_out.c enc_pkt.c enc_path.c)
+LIB_SRC  += $(LIB_ENC_SRC)
 UTIL_SRC += util/synth.c util/perf_data.c
 TEST_SRC += tests/enc_check.c tests/enc_ocsd.c tests/corpus.c
 TESTS    += enc_roundtrip enc_opencsd enc_elements enc_reproduce \
 	    test_pkt_corpus dec_corpus
-FUZZERS  += enc_fuzz
+FUZZERS  += fuzz_enc
 
 # ELF memory images (ete_img_add_elf(), perf-ete dump --elf) through
 # libelf, when pkg-config knows it or <libelf.h> is there; HAVE_LIBELF=0
@@ -23,7 +24,7 @@ HAVE_LIBELF ?= $(shell if pkg-config --exists libelf 2>/dev/null || \
 		  $(libelf_probe); then echo 1; else echo 0; fi)
 ifeq ($(HAVE_LIBELF),1)
 CPPFLAGS += -DHAVE_LIBELF $(shell pkg-config --cflags libelf 2>/dev/null)
-LIB_SRC  += lib/img_elf.c
+LIB_SRC  += lib/img/img_elf.c
 LDLIBS   += $(or $(shell pkg-config --libs libelf 2>/dev/null),-lelf)
 endif
 TESTS    += test_img_elf
@@ -80,7 +81,7 @@ $(O)/fuzz/corpus/.own: $(CORPUS)/.written | $(O)/fuzz/corpus
 check fuzz: $(O)/fuzz/corpus/.own
 
 # the encoder fuzzer checks its streams with the test helper
-$(O)/fuzz/enc_%: fuzz/enc_%.c tests/enc_check.c $(LIB_SRC) $(LIB_HDR)
+$(O)/fuzz/fuzz_enc: fuzz/fuzz_enc.c tests/enc_check.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CLANG) $(CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< tests/enc_check.c $(LIB_SRC) \
 		$(LDLIBS)

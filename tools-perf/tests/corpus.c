@@ -949,69 +949,12 @@ int corpus_els_from_ete(struct enc_els *out, const struct ete_elem *e,
 	for (size_t i = 0; i < n; i++, e++) {
 		struct enc_el el;
 
-		memset(&el, 0, sizeof(el));
-		switch (e->type) {
-		case ETE_ELEM_INSTR_RANGE:
-			el.type = EL_RANGE;
-			el.a = e->start;
-			el.b = e->end;
-			el.n = e->ninsn;
-			el.taken = e->exec;
-			break;
-		case ETE_ELEM_EXCEPTION:
-			el.type = EL_EXC;
-			el.a = e->end;
-			el.exc = (uint16_t)e->num;
-			break;
-		case ETE_ELEM_EXCEPTION_RET:
-			el.type = EL_ERET;
-			break;
-		case ETE_ELEM_PE_CONTEXT:
-			el.type = EL_CTX;
-			el.ctx.el = e->ctx.el;
-			el.ctx.ns = e->ctx.sec == ETE_SEC_NONSECURE ||
-				e->ctx.sec == ETE_SEC_REALM;
-			el.ctx.nse = e->ctx.sec == ETE_SEC_ROOT ||
-				e->ctx.sec == ETE_SEC_REALM;
-			el.ctx.sf = e->ctx.sf;
-			el.ctx.vmid = e->ctx.vmid;
-			el.ctx.cid = e->ctx.cid;
-			break;
-		case ETE_ELEM_TIMESTAMP:
-			el.type = EL_TS;
-			el.v = e->ts;
-			break;
-		case ETE_ELEM_SYNC_MARKER:
-			el.type = EL_MARKER;
-			break;
-		case ETE_ELEM_CYCLE_COUNT:
-			el.type = EL_CC;
-			el.v = e->cc;
-			break;
-		case ETE_ELEM_INSTRUMENTATION:
-			el.type = EL_ITE;
-			el.exc = e->ctx.el;
-			el.v = e->ts;
-			break;
-		case ETE_ELEM_MEMTRANS:
-			if (e->reason == ETE_MEMTRANS_INIT)
-				continue;
-			el.type = EL_TX;
-			el.v = e->reason - ETE_MEMTRANS_START;
-			break;
-		case ETE_ELEM_TRACE_ON:
-			el.type = EL_TRACE_ON;
-			break;
-		case ETE_ELEM_EVENT:
-			el.type = EL_EVENT;
-			el.v = e->num;
-			break;
-		case ETE_ELEM_NO_SYNC:
+		if (e->type == ETE_ELEM_NO_SYNC) {
 			if (!(*nosync)++)
 				continue;
+			memset(&el, 0, sizeof(el));
 			el.type = EL_NO_SYNC;
-			break;
-		default:
+		} else if (!enc_el_from_ete(e, &el)) {
 			continue;
 		}
 		if (enc_els_push(out, &el))

@@ -16,6 +16,7 @@
 #include "lines_cmp.h"
 #include "tap.h"
 #include "dec_ppl_normalise.h"
+#include "dec_run.h"
 #include "util/elem_decode.h"
 #include "util/elem_fmt.h"
 
@@ -30,32 +31,6 @@ static int collect(void *ctx, unsigned int id, const struct ete_elem *e,
 			return -1;
 	}
 	return 0;
-}
-
-static int decode(const char *dir, const struct ed_opts *o, struct lines *out)
-{
-	struct ss_snapshot ss;
-	struct ete_img img;
-	char err[256];
-	int ret;
-
-	if (ss_load(dir, &ss, err, sizeof(err))) {
-		tap_diag("%s", err);
-		return -1;
-	}
-	if (ete_img_init(&img)) {
-		ss_free(&ss);
-		return -1;
-	}
-	ret = ed_load_image(&ss, &img, err, sizeof(err));
-	if (!ret)
-		ret = ed_decode_snapshot(&ss, &img, o, collect, out, NULL, err,
-					 sizeof(err));
-	if (ret)
-		tap_diag("%s", err);
-	ete_img_free(&img);
-	ss_free(&ss);
-	return ret;
 }
 
 static const struct {
@@ -86,7 +61,8 @@ static void test_snapshot(const char *data, const char *name)
 				       what, ppl);
 			continue;
 		}
-		ok = !decode(dir, &variants[v].opts, &got) && exp.n > 0 &&
+		ok = !dec_run_snapshot(dir, &variants[v].opts, collect,
+				       &got) && exp.n > 0 &&
 			lines_same(&exp, &got, what, "element",
 				   "expected", "decoded");
 		tap_ok(ok, "elements %s (%zu elements)", what, exp.n);
@@ -109,7 +85,7 @@ static void test_snapshot(const char *data, const char *name)
 
 			snprintf(what, sizeof(what), "%s chunks<=%u", name,
 				 max_chunk[k]);
-			ok = !decode(dir, &o, &chunked) &&
+			ok = !dec_run_snapshot(dir, &o, collect, &chunked) &&
 				lines_same(&got0, &chunked, what, "element",
 					   "whole", "chunked");
 			lines_free(&chunked);

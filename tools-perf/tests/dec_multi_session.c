@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include <armtrace/ref_config.h>
 #include <ete/enc.h>
+#include "dec_run.h"
 #include "lines_cmp.h"
 #include "tap.h"
 #include "util/elem_decode.h"
@@ -287,29 +288,9 @@ static int collect(void *ctx, unsigned int id, const struct ete_elem *e,
 
 static int decode(const char *dir, struct lines *got)
 {
-	struct ed_opts o = { 0, 0, 0, 1 };
-	struct ss_snapshot ss;
-	struct ete_img img;
-	char err[256];
-	int ret;
+	struct ed_opts o = { .multi_session = 1 };
 
-	if (ss_load(dir, &ss, err, sizeof(err))) {
-		tap_diag("%s", err);
-		return -1;
-	}
-	if (ete_img_init(&img)) {
-		ss_free(&ss);
-		return -1;
-	}
-	ret = ed_load_image(&ss, &img, err, sizeof(err));
-	if (!ret)
-		ret = ed_decode_snapshot(&ss, &img, &o, collect, got, NULL, err,
-					 sizeof(err));
-	if (ret)
-		tap_diag("%s", err);
-	ete_img_free(&img);
-	ss_free(&ss);
-	return ret;
+	return dec_run_snapshot(dir, &o, collect, got);
 }
 
 static void want_line(struct lines *w, uint8_t id, uint64_t off,

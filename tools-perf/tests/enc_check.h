@@ -109,4 +109,14 @@ int enc_els_compare(const struct ete_enc_config *cfg,
 
 void enc_el_format(const struct enc_el *el, char *buf, size_t len);
 
+struct ete_elem;
+
+/*
+ * The element in these terms that libete's element @e stands for: 1 with
+ * *@el set, 0 for the kinds that have none (NO_SYNC, whose meaning
+ * depends on where it falls, the errors, EO_TRACE and the rest, which
+ * the caller judges for itself).
+ */
+int enc_el_from_ete(const struct ete_elem *e, struct enc_el *el);
+
 #endif

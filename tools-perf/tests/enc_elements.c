@@ -53,56 +53,7 @@ static int elem_sink(void *priv, const struct ete_elem *e, size_t n)
 	for (size_t i = 0; i < n; i++, e++) {
 		struct enc_el el;
 
-		memset(&el, 0, sizeof(el));
 		switch (e->type) {
-		case ETE_ELEM_INSTR_RANGE:
-			el.type = EL_RANGE;
-			el.a = e->start;
-			el.b = e->end;
-			el.n = e->ninsn;
-			el.taken = e->exec;
-			break;
-		case ETE_ELEM_EXCEPTION:
-			el.type = EL_EXC;
-			el.a = e->end;
-			el.exc = (uint16_t)e->num;
-			break;
-		case ETE_ELEM_EXCEPTION_RET:
-			el.type = EL_ERET;
-			break;
-		case ETE_ELEM_PE_CONTEXT:
-			el.type = EL_CTX;
-			el.ctx.el = e->ctx.el;
-			el.ctx.ns = e->ctx.sec == ETE_SEC_NONSECURE ||
-				e->ctx.sec == ETE_SEC_REALM;
-			el.ctx.nse = e->ctx.sec == ETE_SEC_ROOT ||
-				e->ctx.sec == ETE_SEC_REALM;
-			el.ctx.sf = e->ctx.sf;
-			el.ctx.vmid = e->ctx.vmid;
-			el.ctx.cid = e->ctx.cid;
-			break;
-		case ETE_ELEM_TIMESTAMP:
-			el.type = EL_TS;
-			el.v = e->ts;
-			break;
-		case ETE_ELEM_SYNC_MARKER:
-			el.type = EL_MARKER;
-			break;
-		case ETE_ELEM_CYCLE_COUNT:
-			el.type = EL_CC;
-			el.v = e->cc;
-			break;
-		case ETE_ELEM_INSTRUMENTATION:
-			el.type = EL_ITE;
-			el.exc = e->ctx.el;
-			el.v = e->ts;
-			break;
-		case ETE_ELEM_MEMTRANS:
-			if (e->reason == ETE_MEMTRANS_INIT)
-				continue;
-			el.type = EL_TX;
-			el.v = e->reason - ETE_MEMTRANS_START;
-			break;
 		case ETE_ELEM_NO_SYNC:
 			if (s->nosync++)
 				s->bad++;
@@ -113,9 +64,9 @@ static int elem_sink(void *priv, const struct ete_elem *e, size_t n)
 			s->bad++;
 			continue;
 		default:
-			continue;
+			break;
 		}
-		if (enc_els_push(s->out, &el))
+		if (enc_el_from_ete(e, &el) && enc_els_push(s->out, &el))
 			return -1;
 	}
 	return 0;
@@ -285,6 +236,95 @@ out:
 	return ok;
 }
 
+/* the last instruction's conditional flag of each range, in order */
+struct cond_sink {
+	uint8_t cond[8];
+	size_t n;
+};
+
+static int cond_sink(void *priv, const struct ete_elem *e, size_t n)
+{
+	struct cond_sink *s = priv;
+
+	for (size_t i = 0; i < n; i++)
+		if (e[i].type == ETE_ELEM_INSTR_RANGE && s->n < 8)
+			s->cond[s->n++] = e[i].last_cond;
+	return 0;
+}
+
+/*
+ * A CB<cc> (FEAT_CMPBR) that ends a range is conditional (ETE Table
+ * D4-10: its N atom means not taken), unless the decoder is asked for
+ * OpenCSD 1.8.0's classification with ETE_DEC_F_CMPBR_UNCOND; a B.cond
+ * stays conditional either way.  cbgt x0, x1 taken, then b.eq not taken.
+ */
+static bool cmpbr_cond(unsigned int dec_flags, const uint8_t want[2],
+		       char *why, size_t whylen)
+{
+	static uint32_t code[64];
+	const uint64_t base = 0x80000;
+	struct ete_enc_config cfg;
+	struct ete_enc_ctx ctx = { .el = 1, .ns = 1, .sf = 1 };
+	struct ete_enc_event ev[2];
+	struct enc_events evs = { 0 };
+	struct enc_bytes out = { 0 };
+	struct ete_dec_config dcfg;
+	struct ete_dec *dec = malloc(sizeof(*dec));
+	struct ete_img mem;
+	struct cond_sink s = { .n = 0 };
+	bool ok = false;
+
+	for (size_t i = 0; i < 64; i++)
+		code[i] = 0xd503201f;			/* nop */
+	code[1] = 0xf4010100;			/* cbgt x0, x1, .+0x20 */
+	code[10] = 0x54000040;				/* b.eq .+8 */
+	memset(ev, 0, sizeof(ev));
+	ev[0].type = ETE_EV_BRANCH;
+	ev[0].start = base;
+	ev[0].end = base + 4;
+	ev[0].next = base + 0x24;
+	ev[0].flags = ETE_ENC_TAKEN;
+	ev[1].type = ETE_EV_BRANCH;
+	ev[1].start = base + 0x24;
+	ev[1].end = base + 0x28;
+	ev[1].next = base + 0x2c;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.regs.trcidr0 = IDR0_BASE;
+	cfg.regs.trcidr1 = 0x4100fff0;
+	cfg.regs.trcidr2 = IDR2_BASE;
+	cfg.regs.trcconfigr = 0x1;
+	cfg.regs.trcdevarch = 0x47705a13u;
+	memset(&dcfg, 0, sizeof(dcfg));
+	dcfg.pkt = cfg.regs;
+	dcfg.flags = dec_flags;
+	if (!dec || ete_img_init(&mem)) {
+		free(dec);
+		snprintf(why, whylen, "out of memory");
+		return false;
+	}
+	for (size_t i = 0; i < 2; i++)
+		if (enc_events_push(&evs, &ev[i]))
+			goto out;
+	if (enc_run_events(&cfg, &ctx, &evs, &out, why, whylen))
+		goto out;
+	if (ete_img_add_buffer(&mem, base, code, sizeof(code)) ||
+	    ete_dec_init(dec, &dcfg, &mem, cond_sink, &s) ||
+	    ete_dec_decode(dec, out.b, out.n, 0) || ete_dec_flush(dec)) {
+		snprintf(why, whylen, "libete decode failed");
+		goto out;
+	}
+	ok = s.n == 2 && s.cond[0] == want[0] && s.cond[1] == want[1];
+	if (!ok)
+		snprintf(why, whylen, "%zu ranges, conditional %u %u", s.n,
+			 s.n > 0 ? s.cond[0] : 9, s.n > 1 ? s.cond[1] : 9);
+out:
+	ete_img_free(&mem);
+	free(dec);
+	free(out.b);
+	enc_events_free(&evs);
+	return ok;
+}
+
 int main(void)
 {
 	char why[512];
@@ -308,6 +348,15 @@ int main(void)
 	if (!tap_ok(tx_start_is_p0(why, sizeof(why)),
 		    "libete elements: Transaction Start is P0 under COMMTRANS 0, "
 		    "the last Commit counts it"))
+		tap_diag("%s", why);
+	if (!tap_ok(cmpbr_cond(0, (const uint8_t[2]){ 1, 1 }, why,
+			       sizeof(why)),
+		    "libete elements: a range ending in CB<cc> is conditional"))
+		tap_diag("%s", why);
+	if (!tap_ok(cmpbr_cond(ETE_DEC_F_CMPBR_UNCOND,
+			       (const uint8_t[2]){ 0, 1 }, why, sizeof(why)),
+		    "libete elements: ETE_DEC_F_CMPBR_UNCOND: CB<cc> not "
+		    "conditional, B.cond still"))
 		tap_diag("%s", why);
 	return tap_exit();
 }

@@ -36,6 +36,12 @@
 /* class of a row whose encodings the architecture leaves UNPREDICTABLE */
 #define SPEC_ANY	0xff
 
+/*
+ * @cond of a row that is conditional in the architecture but not in
+ * OpenCSD 1.8.0's classification, which ETE_INSN_F_CMPBR_UNCOND asks for
+ */
+#define SPEC_COND_NOT_OCSD	2
+
 /* how a direct branch's target follows from its encoding */
 enum spec_tgt {
 	TGT_NONE = 0,
@@ -59,7 +65,7 @@ struct spec_row {
 	uint32_t mask, val;
 	uint8_t cls;		/* enum ete_insn_class, or SPEC_ANY */
 	uint8_t sub;		/* enum ete_insn_sub */
-	uint8_t cond;
+	uint8_t cond;		/* 0, 1 or SPEC_COND_NOT_OCSD */
 	uint8_t link;
 	uint8_t tgt;		/* enum spec_tgt */
 	uint8_t need;		/* ETE_INSN_F_* without which it is OTHER */

@@ -7,8 +7,8 @@
  * Where libete deliberately differs from the architecture's letter, to
  * print what OpenCSD 1.8.0 prints:
  *  - CB<cc>, CBB<cc>, CBH<cc> are conditional (Table D4-10: N means not
- *    taken) but OpenCSD 1.8.0 does not flag them so and prints no
- *    <cond>: cond 0 here.
+ *    taken); OpenCSD 1.8.0 does not flag them so and prints no <cond>,
+ *    which ETE_INSN_F_CMPBR_UNCOND asks for (SPEC_COND_NOT_OCSD).
  *  - DSB and DMB are never ETE P0 instructions; ETE_INSN_F_DSB_DMB asks
  *    for them (OpenCSD's dsb_dmb waypoints option, for older trace
  *    architectures).
@@ -68,17 +68,21 @@ const struct spec_row spec_a64[] = {
 	  "CBcc_regs, CBBcc_regs, CBcc_imm decode" NOTP0,
 	  0x7ec00000, 0x74800000, OTHER, 0, 0, 0, 0, 0, 0 },
 	{ "CBB<cc>", "CBBGT_8_regs ... CBBNE_8_regs" DIRECT
-	  ", conditional but cond 0 as OpenCSD 1.8.0",
-	  0xff00c000, 0x74008000, BR, 0, 0, 0, TGT_A64_IMM9, 0, 0 },
+	  COND ", not in OpenCSD 1.8.0",
+	  0xff00c000, 0x74008000,
+	  BR, 0, SPEC_COND_NOT_OCSD, 0, TGT_A64_IMM9, 0, 0 },
 	{ "CBH<cc>", "CBHGT_16_regs ... CBHNE_16_regs" DIRECT
-	  ", conditional but cond 0 as OpenCSD 1.8.0",
-	  0xff00c000, 0x7400c000, BR, 0, 0, 0, TGT_A64_IMM9, 0, 0 },
+	  COND ", not in OpenCSD 1.8.0",
+	  0xff00c000, 0x7400c000,
+	  BR, 0, SPEC_COND_NOT_OCSD, 0, TGT_A64_IMM9, 0, 0 },
 	{ "CB<cc> (register)", "CBGT_32_regs ... CBNE_64_regs" DIRECT
-	  ", conditional but cond 0 as OpenCSD 1.8.0",
-	  0x7f00c000, 0x74000000, BR, 0, 0, 0, TGT_A64_IMM9, 0, 0 },
+	  COND ", not in OpenCSD 1.8.0",
+	  0x7f00c000, 0x74000000,
+	  BR, 0, SPEC_COND_NOT_OCSD, 0, TGT_A64_IMM9, 0, 0 },
 	{ "CB<cc> (immediate)", "CBGT_32_imm ... CBNE_64_imm" DIRECT
-	  ", conditional but cond 0 as OpenCSD 1.8.0",
-	  0x7f004000, 0x75000000, BR, 0, 0, 0, TGT_A64_IMM9, 0, 0 },
+	  COND ", not in OpenCSD 1.8.0",
+	  0x7f004000, 0x75000000,
+	  BR, 0, SPEC_COND_NOT_OCSD, 0, TGT_A64_IMM9, 0, 0 },
 	/* A64.control.branch_reg */
 	{ "BR", "BR_64_branch_reg" INDIR,
 	  0xfffffc1f, 0xd61f0000, IBR, 0, 0, 0, 0, 0, 0 },

@@ -132,6 +132,22 @@ else
 	emit "not ok" "perf-ete dump ete_ip summary (test data missing)"
 fi
 
+# The decoder's layers (libete-dec.a, what perf links) must not need the
+# encoder's: every ete_ symbol the archive uses, it defines itself, and
+# it holds none of the encoder's (ete_enc_*, ete_path_*).
+nm -g --defined-only "$O/libete-dec.a" 2>/dev/null |
+	awk '$3 ~ /^ete_/ { print $3 }' | sort -u > "$O/.dec-defs"
+missing=$(nm -u "$O/libete-dec.a" 2>/dev/null |
+	awk '$2 ~ /^ete_/ { print $2 }' | sort -u | comm -23 - "$O/.dec-defs")
+if [ -s "$O/.dec-defs" ] && [ -z "$missing" ] &&
+   ! grep -q '^ete_enc_\|^ete_path_' "$O/.dec-defs"; then
+	emit ok "libete-dec.a: the decoder links without the encoder"
+else
+	echo "# libete-dec.a needs or holds:" $missing
+	emit "not ok" "libete-dec.a: the decoder links without the encoder"
+fi
+rm -f "$O/.dec-defs"
+
 for f in $FUZZERS; do
 	work="$O/fuzz/check-$f"
 	mkdir -p "$work"

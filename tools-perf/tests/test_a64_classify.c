@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The instruction classifier (lib/a64_classify.c, lib/a64_aarch32.c)
+ * The instruction classifier (lib/a64/a64_classify.c, lib/a64/a64_aarch32.c)
  * against the architecture.
  *
  * First, each row of the expected tables (insn_spec_a64.c,
@@ -45,15 +45,21 @@ static const struct {
 	  0x1008 },
 	{ "tbnz w2,#0,.-8", 0x3707ffc2, 0x1000, 0, ETE_INSN_BR, 0, 1, 0,
 	  0xff8 },
-	/* FEAT_CMPBR: OpenCSD 1.8 prints these without <cond> */
-	{ "cbgt x0,x1,.+8", 0xf4010040, 0x1000, 0, ETE_INSN_BR, 0, 0, 0,
+	/* FEAT_CMPBR: conditional; OpenCSD 1.8 prints them without <cond> */
+	{ "cbgt x0,x1,.+8", 0xf4010040, 0x1000, 0, ETE_INSN_BR, 0, 1, 0,
 	  0x1008 },
-	{ "cbbeq w0,w1,.-4", 0x74c1bfe0, 0x1000, 0, ETE_INSN_BR, 0, 0, 0,
+	{ "cbbeq w0,w1,.-4", 0x74c1bfe0, 0x1000, 0, ETE_INSN_BR, 0, 1, 0,
 	  0xffc },
-	{ "cbheq w0,w1,.+4", 0x74c1c020, 0x1000, 0, ETE_INSN_BR, 0, 0, 0,
+	{ "cbheq w0,w1,.+4", 0x74c1c020, 0x1000, 0, ETE_INSN_BR, 0, 1, 0,
 	  0x1004 },
-	{ "cbgt x0,#1,.+8", 0xf5008040, 0x1000, 0, ETE_INSN_BR, 0, 0, 0,
+	{ "cbgt x0,#1,.+8", 0xf5008040, 0x1000, 0, ETE_INSN_BR, 0, 1, 0,
 	  0x1008 },
+	{ "cbgt x0,#1,.+8 (as OpenCSD)", 0xf5008040, 0x1000,
+	  ETE_INSN_F_CMPBR_UNCOND, ETE_INSN_BR, 0, 0, 0, 0x1008 },
+	{ "cbbeq w0,w1,.-4 (as OpenCSD)", 0x74c1bfe0, 0x1000,
+	  ETE_INSN_F_CMPBR_UNCOND, ETE_INSN_BR, 0, 0, 0, 0xffc },
+	{ "b.eq .+8 (OpenCSD flag: still conditional)", 0x54000040, 0x1000,
+	  ETE_INSN_F_CMPBR_UNCOND, ETE_INSN_BR, 0, 1, 0, 0x1008 },
 	{ "br x3", 0xd61f0060, 0, 0, ETE_INSN_BR_INDIRECT, 0, 0, 0, 0 },
 	{ "blr x8", 0xd63f0100, 0, 0, ETE_INSN_BR_INDIRECT,
 	  ETE_INSN_S_BR_LINK, 0, 1, 0 },
@@ -292,7 +298,8 @@ static bool expect(const struct isa_tab *t, uint32_t op, uint64_t addr,
 	if (r && (!r->need || (flags & r->need))) {
 		e->cls = r->cls;
 		e->sub = r->sub;
-		e->cond = r->cond;
+		e->cond = r->cond == SPEC_COND_NOT_OCSD ?
+			!(flags & ETE_INSN_F_CMPBR_UNCOND) : r->cond;
 		e->link = r->link;
 		e->target = target(r->tgt, op, addr);
 		if (r->xisa)
@@ -364,7 +371,8 @@ static void check_enc(const struct isa_tab *t, uint32_t op, unsigned int nb,
 		      unsigned long i, struct tally *own, struct tally *nbr)
 {
 	uint64_t a = addrs[t->isa][i & 3];
-	unsigned int all = ETE_INSN_F_WFX_BRANCH | ETE_INSN_F_DSB_DMB;
+	unsigned int all = ETE_INSN_F_WFX_BRANCH | ETE_INSN_F_DSB_DMB |
+		ETE_INSN_F_CMPBR_UNCOND;
 
 	check_one(t, op, a, 0, own);
 	check_one(t, op, a, all, own);
@@ -423,8 +431,8 @@ static void test_random(const struct isa_tab *t)
 
 	for (unsigned long i = 0; i < RANDOM_WORDS; i++)
 		check_one(t, rnd32(), addrs[t->isa][i & 3],
-			  (i & 1) ? ETE_INSN_F_WFX_BRANCH | ETE_INSN_F_DSB_DMB :
-			  0, &n);
+			  (i & 1) ? ETE_INSN_F_WFX_BRANCH | ETE_INSN_F_DSB_DMB |
+			  ETE_INSN_F_CMPBR_UNCOND : 0, &n);
 	tap_ok(!n.failed, "%s: %lu random words as the table says (%lu "
 	       "failed)", t->name, n.checked, n.failed);
 }

@@ -43,6 +43,68 @@ static bool run(const struct ete_pkt_config *cfg, const uint8_t *body,
 static struct ete_pkt_config cfg_commit;	/* TRCIDR0.COMMOPT = 0 */
 static struct ete_pkt_config cfg_v10;		/* ETE 1.0: no ITE */
 
+/* Each packet starts at or after the end of the one before. */
+static bool no_overlap(void)
+{
+	for (size_t i = 1; i < L.n; i++)
+		if (L.p[i].offset < L.p[i - 1].offset + L.p[i - 1].len) {
+			tap_diag("packet %zu at %llu overlaps %zu", i,
+				 (unsigned long long)L.p[i].offset, i - 1);
+			return false;
+		}
+	return true;
+}
+
+/*
+ * Runs of more than eleven zeros.  An A-Sync is eleven 0x00 then 0x80, so
+ * a zero before those eleven is unsynchronised data, and eleven zeros
+ * then anything else a bad A-Sync: each byte in one packet, the first
+ * drop before synchronisation reported as NOT_SYNC.
+ */
+static void test_zero_runs(void)
+{
+	uint8_t b[40] = { 0 };
+
+	b[12] = 0x01;
+	pkt_list_free(&L);
+	tap_ok(!pkt_collect(&test_cfg, b, 13, 0, &L) && L.n == 2 &&
+	       L.p[0].type == ETE_PKT_T_NOT_SYNC && L.p[0].offset == 0 &&
+	       L.p[0].len == 1 &&
+	       L.p[1].type == ETE_PKT_T_BAD_SEQUENCE &&
+	       L.p[1].err_type == ETE_PKT_T_ASYNC &&
+	       L.status[1] == ETE_PKT_ERR_SEQUENCE &&
+	       L.p[1].offset == 1 && L.p[1].len == 12 && no_overlap(),
+	       "12 x 0x00, 0x01 unsynchronised: NOT_SYNC 0+1, bad A-Sync 1+12");
+
+	b[12] = 0x80;
+	pkt_list_free(&L);
+	tap_ok(!pkt_collect(&test_cfg, b, 13, 0, &L) && L.n == 2 &&
+	       L.p[0].type == ETE_PKT_T_NOT_SYNC && L.p[0].offset == 0 &&
+	       L.p[0].len == 1 && L.p[1].type == ETE_PKT_T_ASYNC &&
+	       L.p[1].offset == 1 && L.p[1].len == 12 && no_overlap(),
+	       "12 x 0x00, 0x80 unsynchronised: NOT_SYNC 0+1, A-Sync 1+12");
+
+	b[12] = 0;
+	b[20] = 0x80;
+	b[21] = 0x04;
+	pkt_list_free(&L);
+	tap_ok(!pkt_collect(&test_cfg, b, 22, 0, &L) && L.n == 3 &&
+	       L.p[0].type == ETE_PKT_T_NOT_SYNC && L.p[0].offset == 0 &&
+	       L.p[1].type == ETE_PKT_T_ASYNC && L.p[1].offset == 9 &&
+	       L.p[1].len == 12 && L.p[2].type == ETE_PKT_T_TRACE_ON &&
+	       L.p[2].offset == 21 && no_overlap(),
+	       "20 x 0x00, 0x80: the A-Sync is the last eleven zeros and 0x80");
+
+	/* synchronised: twelve zeros are a bad periodic A-Sync of 12 */
+	tap_ok(RUN(&test_cfg, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 0x00) &&
+	       NPKT == 2 && P(0).type == ETE_PKT_T_BAD_SEQUENCE &&
+	       P(0).err_type == ETE_PKT_T_ASYNC && P(0).offset == 14 &&
+	       P(0).len == 12 && P(1).type == ETE_PKT_T_TRACE_INFO &&
+	       P(1).offset == 26 && no_overlap(),
+	       "12 x 0x00, 0x01 synchronised: bad A-Sync 14+12, "
+	       "then Trace Info");
+}
+
 static void test_sync_and_extension(void)
 {
 	static const uint8_t junk[] = { 0x11, 0x11, 0x11, 0x11, 0x11, 0x11,
@@ -55,6 +117,8 @@ static void test_sync_and_extension(void)
 	       L.p[1].offset == 9 && L.p[2].type == ETE_PKT_T_TRACE_ON &&
 	       L.p[2].offset == 21,
 	       "bytes before A-Sync: one NOT_SYNC at 0, A-Sync at 9");
+
+	test_zero_runs();
 
 	tap_ok(RUN(&test_cfg, 0x00, 0x03, 0x00, 0x05) && NPKT == 2 &&
 	       P(0).type == ETE_PKT_T_DISCARD && P(0).len == 2 &&

@@ -200,7 +200,8 @@ static size_t buffer_sources(const struct ss_snapshot *ss,
 		cfg[i].pkt = devs[i]->ete;
 		cfg[i].trace_id = ETE_FIELD_GET(TRCTRACEIDR_TRACEID,
 						devs[i]->ete.trctraceidr);
-		cfg[i].flags = flags;
+		/* the listings are OpenCSD 1.8.0's, CB<cc> included */
+		cfg[i].flags = flags | ETE_DEC_F_CMPBR_UNCOND;
 	}
 	return n;
 }

@@ -77,7 +77,8 @@ static int add_dec(struct dumper *d, unsigned int slot, unsigned int id,
 	memset(&c, 0, sizeof(c));
 	c.pkt = *cfg;
 	c.trace_id = id;
-	c.flags = d->o->flags;
+	/* the listing is OpenCSD 1.8.0's, CB<cc> included */
+	c.flags = d->o->flags | ETE_DEC_F_CMPBR_UNCOND;
 	d->dec[slot] = malloc(sizeof(*d->dec[slot]));
 	d->sink[slot] = (struct sink){ d, id };
 	if (!d->dec[slot] ||

@@ -91,6 +91,9 @@ struct ete_insn {
 /* Decode options (bit flags for the @flags arguments). */
 #define ETE_INSN_F_WFX_BRANCH	0x1u	/* WFI/WFE are waypoints */
 #define ETE_INSN_F_DSB_DMB	0x2u	/* DSB/DMB are waypoints */
+#define ETE_INSN_F_CMPBR_UNCOND	0x4u	/* CB<cc>, CBB<cc>, CBH<cc> not
+					 * conditional, as OpenCSD 1.8.0
+					 * classifies them */
 
 /**
  * ete_a64_classify() - classify an A64 instruction

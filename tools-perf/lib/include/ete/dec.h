@@ -195,6 +195,9 @@ typedef void (*ete_dec_ctx_fn)(void *ctx, const struct ete_elem *elem);
 #define ETE_DEC_F_SRC_ADDR_N	0x1u	/* report N atoms implied by source
 					 * address packets as ranges
 					 * (OpenCSD's -src_addr_n) */
+#define ETE_DEC_F_CMPBR_UNCOND	0x2u	/* CB<cc>, CBB<cc>, CBH<cc> ranges
+					 * not marked conditional, as
+					 * OpenCSD 1.8.0 lists them */
 
 /**
  * struct ete_dec_config - what an element decoder needs

@@ -7,7 +7,7 @@
  * 1.8.0 interprets a corner differently from the text, the behaviour
  * matches OpenCSD and says so, because its listings are our reference.
  */
-#include "pkt_field.h"
+#include "pkt_parse.h"
 
 static unsigned int parse_reserved(struct ete_pkt_decoder *d,
 				   const uint8_t *p, unsigned int n,
@@ -151,11 +151,6 @@ static unsigned int parse_trace_info(struct ete_pkt_decoder *d,
 	return len;
 }
 
-static uint32_t cc_threshold(const struct ete_pkt_decoder *d)
-{
-	return d->cc_threshold_valid ? d->cc_threshold : 0;
-}
-
 /*
  * Timestamp: up to 9 bytes of timestamp (7 bits each, the 9th 8 bits)
  * replacing the low bits of the current value, then an optional cycle
@@ -239,34 +234,25 @@ static unsigned int parse_exception(struct ete_pkt_decoder *d,
 				    const uint8_t *p, unsigned int n,
 				    struct ete_pkt *pkt)
 {
-	unsigned int len, type;
-	uint8_t b1;
+	struct exc_fields f;
+	unsigned int len;
 
 	if (n < 2)
 		return 0;
-	b1 = p[1];
-	type = ETE_FIELD_GET(ETE_EXC_TYPE, b1);
-	len = (b1 & ETE_PKT_CONT) ? ETE_EXC_MAX_LEN : 2;
-	if (type == ETE_EXC_TYPE_PE_RESET || type == ETE_EXC_TYPE_TRANS_FAIL)
-		len = ETE_EXC_MAX_LEN;
+	len = exc_len(p[1]);
 	if (n < len)
 		return 0;
-
-	pkt->exc.fault_pending = 0;
-	if (b1 & ETE_PKT_CONT) {
-		type |= (p[2] & ETE_EXC_TYPE_HI) << ETE_EXC_TYPE_HI_SHIFT;
-		pkt->exc.fault_pending = !!(p[2] & ETE_EXC_P);
-	}
-	pkt->exc.type = (uint16_t)type;
-	pkt->exc.addr_interp = (uint8_t)((ETE_FIELD_GET(ETE_EXC_E1, b1) << 1) |
-					 ETE_FIELD_GET(ETE_EXC_E0, b1));
-	if (type == ETE_EXC_TYPE_PE_RESET || type == ETE_EXC_TYPE_TRANS_FAIL) {
+	exc_fields(p, &f);
+	pkt->exc.type = (uint16_t)f.type;
+	pkt->exc.addr_interp = f.addr_interp;
+	pkt->exc.fault_pending = f.fault_pending;
+	if (exc_type_resets(f.type)) {
 		d->addr.val = 0;
 		d->addr.valid_bits = 64;
 		d->addr.pkt_bits = 64;
 		d->addr.is = 0;
 		ete_pkt_addr_push(d);
-		pkt->type = type ? ETE_PKT_T_TRANS_FAIL : ETE_PKT_T_PE_RESET;
+		pkt->type = f.type ? ETE_PKT_T_TRANS_FAIL : ETE_PKT_T_PE_RESET;
 	}
 	return len;
 }
@@ -291,33 +277,25 @@ static unsigned int parse_ccnt_f1(struct ete_pkt_decoder *d,
 				  const uint8_t *p, unsigned int n,
 				  struct ete_pkt *pkt)
 {
-	bool has_count = !(p[0] & ETE_CCNT_F1_U);
-	unsigned int len = 1, k, i = 1;
-	uint32_t v;
+	unsigned int len = 1, k;
+	uint32_t commit = 0, cc = 0;
 
 	if (!d->commit_opt1) {
-		k = cont_len(p + len, n - len);
+		k = cont_field(p + len, n - len, 5, &commit);
 		if (!k)
 			return 0;
 		len += k;
 	}
-	if (has_count) {
-		k = cont_len(p + len, n - len);
+	/* without a count (after an overflow) the count is unknown: 0 */
+	if (!(p[0] & ETE_CCNT_F1_U)) {
+		k = ccnt_f1_count(d, p + len, n - len, &cc);
 		if (!k)
 			return 0;
 		len += k;
 	}
-	if (!d->commit_opt1) {
-		i += cont_val(p + i, len - i, 5, &v);
-		pkt->commit = v;
-		pkt->commit_valid = 1;
-	}
-	if (has_count) {
-		cont_val(p + i, len - i, ETE_CCNT_F1_COUNT_MAX_BYTES, &v);
-		pkt->cc = v + cc_threshold(d);
-	} else {
-		pkt->cc = 0;	/* unknown count (after overflow) */
-	}
+	pkt->commit = commit;
+	pkt->commit_valid = !d->commit_opt1;
+	pkt->cc = cc;
 	pkt->cc_valid = 1;
 	return len;
 }
@@ -370,12 +348,9 @@ static unsigned int parse_spec_count(struct ete_pkt_decoder *d,
 	uint32_t v;
 
 	(void)d;
-	if (n < 2)
-		return 0;
-	k = cont_len(p + 1, n - 1);
+	k = cont_field(p + 1, n - 1, 5, &v);
 	if (!k)
 		return 0;
-	cont_val(p + 1, k, 5, &v);
 	if (pkt->type == ETE_PKT_T_COMMIT) {
 		pkt->commit = v;
 		pkt->commit_valid = 1;

@@ -8,8 +8,13 @@
  *    reported as one NOT_SYNC packet at the offset of the first byte;
  *  - a 0x00 drops what is held and may start an A-Sync;
  *  - inside a run of zeros only the last 11 are kept, so an A-Sync is
- *    found however many zeros precede it (its offset stays at the first
- *    zero of the run, as in OpenCSD).
+ *    found however many zeros precede it.  A zero dropped from the front
+ *    is not synchronised data like any other (the first drop reported as
+ *    NOT_SYNC) and the held bytes' offset moves past it, so that the
+ *    packets reported never overlap: twelve zeros then 0x80 are NOT_SYNC
+ *    at 0 and the A-Sync at 1 (OpenCSD 1.8.0 reports the dropped zero as
+ *    an I_ASYNC at 0 and keeps the next packet at 0 too, but an A-Sync is
+ *    eleven zeros then 0x80, and a byte belongs to one packet).
  */
 #include <string.h>
 #include "pkt_internal.h"
@@ -17,21 +22,23 @@
 /* Bytes held before they are dropped as unusable. */
 #define NOT_SYNC_HOLD	8u
 
+/* Drop the first @n held bytes; the first drop is reported as NOT_SYNC. */
 static int drop(struct ete_pkt_decoder *d, unsigned int n,
-		enum ete_pkt_type type, struct ete_pkt *pkt)
+		struct ete_pkt *pkt)
 {
 	int emit = !d->sent_notsync;
 
 	if (emit) {
 		memset(pkt, 0, sizeof(*pkt));
 		pkt->offset = d->part_index;
-		pkt->type = type;
+		pkt->type = ETE_PKT_T_NOT_SYNC;
 		pkt->len = (uint8_t)n;
 		pkt->hdr = d->part[0];
 		d->sent_notsync = 1;
 	}
 	memmove(d->part, d->part + n, d->part_len - n);
 	d->part_len -= n;
+	d->part_index += n;
 	return emit;
 }
 
@@ -52,12 +59,11 @@ int ete_pkt_sync_byte(struct ete_pkt_decoder *d, uint8_t b, uint64_t idx,
 	case SYNC_NOT_SYNC:
 		if (b == ETE_HDR_EXTENSION) {
 			if (d->part_len > 1)
-				emit = drop(d, d->part_len - 1,
-					    ETE_PKT_T_NOT_SYNC, pkt);
+				emit = drop(d, d->part_len - 1, pkt);
 			d->part_index = idx;
 			d->sync_mode = SYNC_EXT;
 		} else if (d->part_len >= NOT_SYNC_HOLD) {
-			emit = drop(d, d->part_len, ETE_PKT_T_NOT_SYNC, pkt);
+			emit = drop(d, d->part_len, pkt);
 		}
 		break;
 	case SYNC_EXT:
@@ -84,8 +90,8 @@ int ete_pkt_sync_byte(struct ete_pkt_decoder *d, uint8_t b, uint64_t idx,
 			d->sync_mode = SYNC_NOT_SYNC;
 			emit = 1;
 		} else if (d->part_len == ETE_ASYNC_LEN) {
-			/* too many zeros: forget the oldest */
-			emit = drop(d, 1, ETE_PKT_T_ASYNC, pkt);
+			/* too many zeros: the oldest cannot start an A-Sync */
+			emit = drop(d, 1, pkt);
 		}
 		break;
 	}

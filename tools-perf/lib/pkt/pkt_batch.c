@@ -19,17 +19,15 @@
  * loop only runs while the longest packet it handles fits in what is left
  * of the buffer; everything else, and the tail, goes through
  * ete_pkt_decode(), which sees the decoder in exactly the state it would
- * have reached on its own (the loop uses its parsers).  The loop itself is
- * in pkt_batch_loop.h, shared with the element layer.
+ * have reached on its own: the loop calls the parsers, or reads the
+ * packet with the same inline field parsers (pkt_parse.h, pkt_addr.h).
+ * The loop itself is in pkt_batch_loop.h, shared with the element layer;
+ * the record's layout is in pkt_rec.h.
  */
 #include "pkt_batch_loop.h"
 
 /* Packets taken the slow way before hdr_fast[] is built (< 256). */
 #define FAST_BUILD_PKTS	128u
-
-#define FAST_ENTRY(type, len, hdr, num, hi) \
-	((uint64_t)(type) | (uint64_t)(len) << 8 | (uint64_t)(hdr) << 16 | \
-	 (uint64_t)(num) << 24 | (uint64_t)(uint32_t)(hi) << 32)
 
 void ete_pkt_build_fast_table(struct ete_pkt_decoder *d)
 {
@@ -54,7 +52,7 @@ void ete_pkt_build_fast_table(struct ete_pkt_decoder *d)
 			pkt.event = 0;
 			pkt.type = (enum ete_pkt_type)type;
 			ete_parsers[d->hdr_parser[h]](d, &hb, 1, &pkt);
-			d->hdr_fast[h] = FAST_ENTRY(type, 1, h, pkt.atom_num,
+			d->hdr_fast[h] = fast_entry(type, 1, hb, pkt.atom_num,
 				type == ETE_PKT_T_EVENT ? pkt.event :
 				pkt.atom_bits);
 			continue;
@@ -90,7 +88,7 @@ void ete_pkt_build_fast_table(struct ete_pkt_decoder *d)
 		default:
 			break;
 		}
-		d->hdr_fast[h] = FAST_ENTRY(type, 0, h, is, k);
+		d->hdr_fast[h] = fast_entry(type, 0, hb, is, k);
 	}
 }
 

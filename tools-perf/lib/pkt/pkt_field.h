@@ -45,6 +45,29 @@ static inline unsigned int cont_val(const uint8_t *p, unsigned int n,
 	return i;
 }
 
+/*
+ * cont_len() and cont_val() in one pass: the value of the continuation
+ * field at @p from at most its first @limit bytes, in *@val; returns the
+ * field's length, 0 (and *@val untouched) if it does not end within @n.
+ */
+static inline __attribute__((always_inline)) unsigned int
+cont_field(const uint8_t *p, unsigned int n, unsigned int limit,
+	   uint32_t *val)
+{
+	uint32_t v = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		if (i < limit)
+			v |= (uint32_t)(p[i] & ETE_PKT_PAYLOAD) <<
+				(i * ETE_PKT_PAYLOAD_BITS);
+		if (!(p[i] & ETE_PKT_CONT)) {
+			*val = v;
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
 /* Little-endian value of @n bytes (n <= 8). */
 static inline uint64_t le_val(const uint8_t *p, unsigned int n)
 {

@@ -161,11 +161,12 @@ unsigned int ete_a64_classify(uint32_t op, uint64_t addr, unsigned int flags,
 	case G_CMPBR:
 		if (cmpbr_allocated(op)) {
 			/*
-			 * Conditional in the architecture (an N atom is "not
-			 * taken"), but OpenCSD 1.8.0 does not flag them so
-			 * and its listings print no <cond>: cond stays 0.
+			 * Conditional (an N atom is "not taken", ETE Table
+			 * D4-10); OpenCSD 1.8.0 does not flag them so and its
+			 * listings print no <cond>, which the flag asks for.
 			 */
 			o->cls = ETE_INSN_BR;
+			o->cond = !(flags & ETE_INSN_F_CMPBR_UNCOND);
 			o->target = addr + (uint64_t)a64_off(op, 5, 9);
 		}
 		return o->cls;

@@ -193,7 +193,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (enc_check_packets(&cfg, &ctx, &evs, out.b, out.n, 0, why,
 			      sizeof(why))) {
-		fprintf(stderr, "enc_fuzz: %s\n", why);
+		fprintf(stderr, "fuzz_enc: %s\n", why);
 		for (size_t i = 0; i < evs.n && i < 40; i++)
 			fprintf(stderr, "  ev %zu type %u next %#llx\n", i,
 				evs.ev[i].type,

@@ -16,7 +16,7 @@
 #include <armtrace/ete_pkt.h>
 #include <armtrace/ete_regs.h>
 #include "dec_internal.h"
-#include "pkt_batch_loop.h"
+#include "../pkt/pkt_batch_loop.h"
 
 void dec_out_flush(struct ete_dec *d)
 {
@@ -65,8 +65,10 @@ int ete_dec_init(struct ete_dec *d, const struct ete_dec_config *cfg,
 	d->sink = sink;
 	d->sink_ctx = ctx;
 	d->max_spec = r->trcidr8;
-	d->insn_flags = (r->trcidr2 & TRCIDR2_WFXMODE) ?
-		ETE_INSN_F_WFX_BRANCH : 0;
+	d->insn_flags = ((r->trcidr2 & TRCIDR2_WFXMODE) ?
+			 ETE_INSN_F_WFX_BRANCH : 0) |
+		((cfg->flags & ETE_DEC_F_CMPBR_UNCOND) ?
+		 ETE_INSN_F_CMPBR_UNCOND : 0);
 	d->ts_with_cc = !!(r->trcconfigr & TRCCONFIGR_CCI);
 	/* ETE 1.1 and later mark timestamps; TS are reported after one */
 	d->has_ts_marker = ((r->trcdevarch >> 16) & 0xf) >= 1 &&
@@ -169,21 +171,6 @@ static void push_ctxt_at(struct ete_dec *d, uint64_t offset, uint8_t pkt_type,
 		e->ctx = *ctx;
 		e->is = d->last_is;
 	}
-}
-
-/* The context a Context or Address with Context record stands for. */
-static void rec_ctx(const struct ete_pkt_rec *r, struct ete_pkt_ctx *c)
-{
-	c->el = (r->num & ETE_PKT_REC_CTX_EL) >> ETE_PKT_REC_CTX_EL_SHIFT;
-	c->sf = !!(r->num & ETE_PKT_REC_CTX_SF);
-	c->ns = !!(r->num & ETE_PKT_REC_CTX_NS);
-	c->nse = !!(r->num & ETE_PKT_REC_CTX_NSE);
-	c->valid = 1;
-	c->updated = r->type != ETE_PKT_T_CTXT || r->len > 1;
-	c->vmid_updated = !!(r->num & ETE_PKT_REC_CTX_VMID);
-	c->cid_updated = !!(r->num & ETE_PKT_REC_CTX_CID);
-	c->cid = (uint32_t)r->val2;
-	c->vmid = (uint32_t)(r->val2 >> 32);
 }
 
 static void push_atoms_at(struct ete_dec *d, uint64_t offset,
@@ -388,7 +375,7 @@ static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 			break;
 		}
 		/* decode_packet(): the context, then the address */
-		d->last_is = r->num & ETE_PKT_REC_CTX_IS;
+		d->last_is = rec_ctx_is(r);
 		push_ctxt_at(d, off, type, &ctx);
 		/* fall through */
 	case ETE_PKT_T_ADDR_MATCH:
@@ -396,7 +383,7 @@ static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 	case ETE_PKT_T_ADDR_L_32IS0: case ETE_PKT_T_ADDR_L_32IS1:
 	case ETE_PKT_T_ADDR_L_64IS0: case ETE_PKT_T_ADDR_L_64IS1:
 		/* IS is bit 0 of @num for both kinds of address record */
-		addr_at(d, off, type, r->val, r->num & ETE_PKT_REC_CTX_IS);
+		addr_at(d, off, type, r->val, rec_ctx_is(r));
 		is_addr = 1;
 		break;
 	case ETE_PKT_T_SRC_ADDR_MATCH:
@@ -443,9 +430,9 @@ static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 	case ETE_PKT_T_CCNT_F1: case ETE_PKT_T_CCNT_F2: case ETE_PKT_T_CCNT_F3:
 		e = push_at(d, P0_CC, 0, off, type);
 		if (e)
-			e->param = (uint32_t)r->val;
-		if (r->num & 2)
-			d->res_commit = (uint32_t)(r->val >> 32);
+			e->param = rec_cc_count(r);
+		if (rec_cc_has_commit(r))
+			d->res_commit = rec_cc_commit(r);
 		break;
 	case ETE_PKT_T_MISPREDICT:
 	case ETE_PKT_T_CANCEL_F1_MISPRED:
@@ -453,8 +440,8 @@ static void decode_rec(struct ete_dec *d, const struct ete_pkt_rec *r,
 	case ETE_PKT_T_CANCEL_F3:
 		d->res_mispredict = 1;
 		if (r->num)
-			push_atoms_at(d, off, type, (uint32_t)r->val, r->num);
-		d->res_cancel = (uint32_t)(r->val >> 32);
+			push_atoms_at(d, off, type, rec_spec_atoms(r), r->num);
+		d->res_cancel = rec_spec_cancel(r);
 		break;
 	case ETE_PKT_T_CANCEL_F1:
 		d->res_cancel = (uint32_t)r->val;
@@ -488,10 +475,10 @@ static void rec_to_pkt(const struct ete_pkt_rec *r, uint64_t off,
 		pkt->exc.addr_interp = r->num;
 		break;
 	case ETE_PKT_T_CCNT_F1: case ETE_PKT_T_CCNT_F2: case ETE_PKT_T_CCNT_F3:
-		pkt->cc = (uint32_t)r->val;
-		pkt->cc_valid = r->num & 1;
-		pkt->commit = (uint32_t)(r->val >> 32);
-		pkt->commit_valid = (r->num >> 1) & 1;
+		pkt->cc = rec_cc_count(r);
+		pkt->cc_valid = rec_cc_has_count(r);
+		pkt->commit = rec_cc_commit(r);
+		pkt->commit_valid = rec_cc_has_commit(r);
 		break;
 	case ETE_PKT_T_COMMIT:
 		pkt->commit = (uint32_t)r->val;
@@ -505,13 +492,13 @@ static void rec_to_pkt(const struct ete_pkt_rec *r, uint64_t off,
 	case ETE_PKT_T_ADDR_CTXT_L_64IS0: case ETE_PKT_T_ADDR_CTXT_L_64IS1:
 		rec_ctx(r, &pkt->ctx);
 		pkt->addr.val = r->val;
-		pkt->addr.is = r->num & ETE_PKT_REC_CTX_IS;
+		pkt->addr.is = rec_ctx_is(r);
 		break;
 	case ETE_PKT_T_TIMESTAMP:
 		pkt->ts = r->val;
-		pkt->ts_bits = r->num & ETE_PKT_REC_TS_BITS;
+		pkt->ts_bits = (uint8_t)rec_ts_bits(r);
 		pkt->cc = (uint32_t)r->val2;
-		pkt->cc_valid = !!(r->num & ETE_PKT_REC_TS_CC);
+		pkt->cc_valid = rec_ts_has_cc(r);
 		break;
 	default:
 		if (r->type >= ETE_PKT_T_ADDR_MATCH &&
@@ -520,9 +507,9 @@ static void rec_to_pkt(const struct ete_pkt_rec *r, uint64_t off,
 			pkt->addr.is = r->num;
 		} else {
 			/* atoms, Mispredict, Cancel F2/F3 */
-			pkt->atom_bits = (uint32_t)r->val;
+			pkt->atom_bits = rec_spec_atoms(r);
 			pkt->atom_num = r->num;
-			pkt->cancel = (uint32_t)(r->val >> 32);
+			pkt->cancel = rec_spec_cancel(r);
 		}
 		break;
 	}
@@ -560,7 +547,7 @@ dec_emit(void *ctx, enum pkt_emit_kind kind, const struct ete_pkt_rec *r)
 	d->pkt_offset = off;
 	d->n_packets++;
 	if (kind == EMIT_ADDR && r->type <= ETE_PKT_T_ADDR_L_64IS1) {
-		addr_at(d, off, r->type, r->val, r->num & ETE_PKT_REC_CTX_IS);
+		addr_at(d, off, r->type, r->val, rec_ctx_is(r));
 		packet_done(d, 1, off);
 	} else if (kind == EMIT_ONE && r->type >= ETE_PKT_T_ATOM_F1 &&
 		   r->type <= ETE_PKT_T_ATOM_F6) {

@@ -13,8 +13,9 @@
 #ifndef _ETE_PKT_BATCH_LOOP_H
 #define _ETE_PKT_BATCH_LOOP_H
 
-#include <string.h>
 #include "pkt_addr.h"
+#include "pkt_parse.h"
+#include "pkt_rec.h"
 
 enum fast_kind {
 	FAST_NONE = 0,		/* needs ete_pkt_decode() */
@@ -41,7 +42,27 @@ enum fast_kind {
  */
 #define FAST_WINDOW	32u
 
-/* Bytes of input that make building hdr_fast[] worth it. */
+/*
+ * An entry of hdr_fast[]: the upper half of the record word of the
+ * header's packet (rec_w0_at(); type, len, hdr, num), with len non-zero
+ * only for FAST_ONE, then in FAST_HI the value of a FAST_ONE packet's
+ * record or else its &enum fast_kind.
+ */
+#define FAST_LEN	(REC_W0_LEN >> REC_W0_HI_SHIFT)
+#define FAST_HI		0xffffffff00000000ull
+
+static inline uint64_t fast_entry(uint8_t type, uint8_t len, uint8_t hdr,
+				  uint8_t num, uint32_t hi)
+{
+	return rec_w0(0, type, len, hdr, num) >> REC_W0_HI_SHIFT |
+		REC_PREP(FAST_HI, hi);
+}
+
+static inline uint32_t fast_hi(uint64_t f)
+{
+	return (uint32_t)ETE_FIELD_GET(FAST_HI, f);
+}
+
 /* what pkt_batch_loop() tells @emit of a packet beyond its record */
 enum pkt_emit_kind {
 	EMIT_ONE,		/* one-byte packet whose record is its table entry */
@@ -57,42 +78,15 @@ enum pkt_emit_kind {
 typedef int (*pkt_emit_fn)(void *ctx, enum pkt_emit_kind kind,
 			   const struct ete_pkt_rec *r);
 
-/*
- * Set @r from @w0, which holds off, type, len, hdr and num as the first
- * eight bytes of struct ete_pkt_rec lay them out on a little-endian host.
- */
-static inline void rec_set(struct ete_pkt_rec *r, uint64_t w0, uint64_t val)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	memcpy(r, &w0, sizeof(w0));
-#else
-	r->off = (uint32_t)w0;
-	r->type = (uint8_t)(w0 >> 32);
-	r->len = (uint8_t)(w0 >> 40);
-	r->hdr = (uint8_t)(w0 >> 48);
-	r->num = (uint8_t)(w0 >> 56);
-#endif
-	r->val = val;
-}
-
-/* @num and @val2 of a Context or Address with Context record */
+/* @num, @val and @val2 of a Context or Address with Context record */
 static inline void ctx_rec(const struct ete_pkt *pkt, struct ete_pkt_rec *r)
 {
 	const struct ete_pkt_ctx *c = &pkt->ctx;
+	bool ctxt = pkt->type == ETE_PKT_T_CTXT;
 
-	r->num = (uint8_t)((c->el << ETE_PKT_REC_CTX_EL_SHIFT) |
-			   (c->sf ? ETE_PKT_REC_CTX_SF : 0) |
-			   (c->ns ? ETE_PKT_REC_CTX_NS : 0) |
-			   (c->nse ? ETE_PKT_REC_CTX_NSE : 0) |
-			   (c->vmid_updated ? ETE_PKT_REC_CTX_VMID : 0) |
-			   (c->cid_updated ? ETE_PKT_REC_CTX_CID : 0));
-	r->val2 = c->cid | (uint64_t)c->vmid << 32;
-	if (pkt->type == ETE_PKT_T_CTXT) {
-		r->val = 0;
-	} else {
-		r->num |= pkt->addr.is;
-		r->val = pkt->addr.val;
-	}
+	r->num = rec_ctx_num(c, ctxt ? 0 : pkt->addr.is);
+	r->val2 = rec_ctx_val2(c->cid, c->vmid);
+	r->val = ctxt ? 0 : pkt->addr.val;
 }
 
 /* Record fields of the packets FAST_PARSE decodes through their parser. */
@@ -100,8 +94,8 @@ static inline void parsed_rec(const struct ete_pkt *pkt, struct ete_pkt_rec *r)
 {
 	switch (pkt->type) {
 	case ETE_PKT_T_CCNT_F1: case ETE_PKT_T_CCNT_F2: case ETE_PKT_T_CCNT_F3:
-		r->num = (uint8_t)(pkt->cc_valid | pkt->commit_valid << 1);
-		r->val = pkt->cc | (uint64_t)pkt->commit << 32;
+		r->num = rec_cc_num(pkt->cc_valid, pkt->commit_valid);
+		r->val = rec_cc_val(pkt->cc, pkt->commit);
 		break;
 	case ETE_PKT_T_COMMIT:
 		r->num = 0;
@@ -117,14 +111,13 @@ static inline void parsed_rec(const struct ete_pkt *pkt, struct ete_pkt_rec *r)
 		ctx_rec(pkt, r);
 		break;
 	case ETE_PKT_T_TIMESTAMP:
-		r->num = (uint8_t)(pkt->ts_bits |
-				   (pkt->cc_valid ? ETE_PKT_REC_TS_CC : 0));
+		r->num = rec_ts_num(pkt->ts_bits, pkt->cc_valid);
 		r->val = pkt->ts;
 		r->val2 = pkt->cc;
 		break;
 	default:	/* Mispredict, Cancel F1 mispredict, F2, F3 */
 		r->num = pkt->atom_num;
-		r->val = pkt->atom_bits | (uint64_t)pkt->cancel << 32;
+		r->val = rec_spec_val(pkt->atom_bits, pkt->cancel);
 		break;
 	}
 }
@@ -178,16 +171,16 @@ pkt_batch_loop(struct ete_pkt_decoder *d, const uint8_t *buf,
 	while (p <= end) {
 		uint64_t f = d->hdr_fast[p[0]];
 		uint64_t w0;
-		unsigned int n, type;
+		unsigned int n;
 
-		if (f & 0xff00) {
+		if (f & FAST_LEN) {
 			/*
 			 * FAST_ONE: atoms, events and other one-byte packets,
 			 * which come in runs: a loop of their own
 			 */
 			do {
-				rec_set(r, (uint64_t)(p - buf) | f << 32,
-					f >> 32);
+				rec_set(r, rec_w0_at((uint32_t)(p - buf), f),
+					fast_hi(f));
 				p++;
 				if (emit(ctx, EMIT_ONE, r) || p > end) {
 					r += step;
@@ -195,13 +188,13 @@ pkt_batch_loop(struct ete_pkt_decoder *d, const uint8_t *buf,
 				}
 				r += step;
 				f = d->hdr_fast[p[0]];
-			} while (f & 0xff00);
+			} while (f & FAST_LEN);
 		}
-		w0 = (uint64_t)(p - buf) | f << 32;
-		switch ((enum fast_kind)(f >> 32)) {
+		w0 = rec_w0_at((uint32_t)(p - buf), f);
+		switch ((enum fast_kind)fast_hi(f)) {
 		case FAST_MATCH:
 			ete_pkt_addr_recall(d, p[0] & ETE_HDR_ADDR_MATCH_IDX);
-			w0 |= (uint64_t)d->addr.is << 56;
+			w0 = rec_w0_num(w0, d->addr.is);
 			n = 1;
 			break;
 		case FAST_SHORT_IS0:
@@ -222,68 +215,51 @@ pkt_batch_loop(struct ete_pkt_decoder *d, const uint8_t *buf,
 		case FAST_LONG_64_IS1:
 			n = fast_long(d, p, ETE_ADDR_L64_BYTES, 1);
 			break;
-		case FAST_EXCEPTION:
-			type = ETE_FIELD_GET(ETE_EXC_TYPE, p[1]);
+		case FAST_EXCEPTION: {
+			struct exc_fields x;
+
 			/* PE reset and transaction failure change the state */
-			if (type == ETE_EXC_TYPE_PE_RESET ||
-			    type == ETE_EXC_TYPE_TRANS_FAIL)
+			if (exc_type_resets(ETE_FIELD_GET(ETE_EXC_TYPE, p[1])))
 				goto out;
-			n = 2;
-			if (p[1] & ETE_PKT_CONT) {
-				type |= (p[2] & ETE_EXC_TYPE_HI) <<
-					ETE_EXC_TYPE_HI_SHIFT;
-				n = ETE_EXC_MAX_LEN;
-			}
-			w0 |= (uint64_t)((ETE_FIELD_GET(ETE_EXC_E1, p[1]) << 1) |
-					 ETE_FIELD_GET(ETE_EXC_E0, p[1])) << 56;
-			rec_set(r, w0 | (uint64_t)n << 40, type);
+			n = exc_len(p[1]);
+			exc_fields(p, &x);
+			rec_set(r, rec_w0_num(rec_w0_len(w0, n), x.addr_interp),
+				x.type);
 			p += n;
 			if (emit(ctx, EMIT_OTHER, r))
 				goto next_out;
 			r += step;
 			continue;
-		case FAST_CCNT_F1:
-			/*
-			 * parse_ccnt_f1() with TRCIDR0.COMMOPT == 1: no
-			 * commit field, the count unless U says unknown
-			 */
-			if (p[0] & ETE_CCNT_F1_U) {
-				rec_set(r, w0 | 1ull << 40 | 1ull << 56, 0);
-				p++;
-				if (emit(ctx, EMIT_OTHER, r))
-					goto next_out;
-				r += step;
-				continue;
-			}
-			{
-				/* cont_len() and cont_val() in one pass */
-				uint32_t cc = 0;
-				unsigned int i;
+		}
+		case FAST_CCNT_F1: {
+			/* parse_ccnt_f1() with TRCIDR0.COMMOPT == 1 */
+			uint32_t cc = 0;
 
-				for (i = 1;; i++) {
-					if (i == FAST_WINDOW)
-						goto out;
-					if (i <= ETE_CCNT_F1_COUNT_MAX_BYTES)
-						cc |= (uint32_t)(p[i] &
-							ETE_PKT_PAYLOAD) <<
-							(7 * (i - 1));
-					if (!(p[i] & ETE_PKT_CONT))
-						break;
-				}
-				cc += d->cc_threshold_valid ? d->cc_threshold :
-					0;
-				rec_set(r, w0 | (uint64_t)(i + 1) << 40 |
-					1ull << 56, cc);
-				p += i + 1;
-				if (emit(ctx, EMIT_OTHER, r))
-					goto next_out;
-				r += step;
-				continue;
+			n = 1;
+			if (!(p[0] & ETE_CCNT_F1_U)) {
+				unsigned int k = ccnt_f1_count(d, p + 1,
+							       FAST_WINDOW - 1,
+							       &cc);
+
+				/* longer than the window */
+				if (!k)
+					goto out;
+				n += k;
 			}
+			rec_set(r, rec_w0_num(rec_w0_len(w0, n),
+					      rec_cc_num(true, false)),
+				rec_cc_val(cc, 0));
+			p += n;
+			if (emit(ctx, EMIT_OTHER, r))
+				goto next_out;
+			r += step;
+			continue;
+		}
 		case FAST_PARSE: {
 			struct ete_pkt pkt;
 
-			pkt.type = (enum ete_pkt_type)(uint8_t)f;
+			pkt.type = (enum ete_pkt_type)ETE_FIELD_GET(REC_W0_TYPE,
+								    w0);
 			pkt.cc_valid = 0;
 			pkt.commit_valid = 0;
 			pkt.atom_num = 0;
@@ -295,11 +271,8 @@ pkt_batch_loop(struct ete_pkt_decoder *d, const uint8_t *buf,
 							     &pkt);
 			if (!n)
 				goto out;	/* longer than the window */
-			r->off = (uint32_t)w0;
-			r->type = (uint8_t)f;
-			r->hdr = p[0];
+			rec_set(r, rec_w0_len(w0, n), 0);
 			parsed_rec(&pkt, r);
-			r->len = (uint8_t)n;
 			p += n;
 			if (emit(ctx, EMIT_OTHER, r))
 				goto next_out;
@@ -310,7 +283,7 @@ pkt_batch_loop(struct ete_pkt_decoder *d, const uint8_t *buf,
 			goto out;
 		}
 		/* an address: the record carries the new current address */
-		rec_set(r, w0 | (uint64_t)n << 40, d->addr.val);
+		rec_set(r, rec_w0_len(w0, n), d->addr.val);
 		p += n;
 		if (emit(ctx, EMIT_ADDR, r))
 			goto next_out;

@@ -22,7 +22,7 @@
  */
 #include <string.h>
 #include "dec_internal.h"
-#include "img_internal.h"
+#include "../img/img_internal.h"
 
 static uint32_t mem_space(const struct ete_dec *d)
 {
