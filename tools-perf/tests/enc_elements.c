@@ -290,10 +290,10 @@ static bool cmpbr_cond(unsigned int dec_flags, const uint8_t want[2],
 	ev[1].next = base + 0x2c;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.regs.trcidr0 = IDR0_BASE;
-	cfg.regs.trcidr1 = 0x4100fff0;
+	cfg.regs.trcidr1 = REF_TRCIDR1;
 	cfg.regs.trcidr2 = IDR2_BASE;
 	cfg.regs.trcconfigr = 0x1;
-	cfg.regs.trcdevarch = 0x47705a13u;
+	cfg.regs.trcdevarch = REF_TRCDEVARCH;
 	memset(&dcfg, 0, sizeof(dcfg));
 	dcfg.pkt = cfg.regs;
 	dcfg.flags = dec_flags;

@@ -71,7 +71,8 @@ int ete_dec_init(struct ete_dec *d, const struct ete_dec_config *cfg,
 		 ETE_INSN_F_CMPBR_UNCOND : 0);
 	d->ts_with_cc = !!(r->trcconfigr & TRCCONFIGR_CCI);
 	/* ETE 1.1 and later mark timestamps; TS are reported after one */
-	d->has_ts_marker = ((r->trcdevarch >> 16) & 0xf) >= 1 &&
+	d->has_ts_marker =
+		ETE_FIELD_GET(TRCDEVARCH_REVISION, r->trcdevarch) >= 1 &&
 		(r->trcconfigr & TRCCONFIGR_TS);
 	d->comm_trans_p0 = !(r->trcidr0 & TRCIDR0_COMMTRANS);
 	d->ret_stack_on = !!(r->trcconfigr & TRCCONFIGR_RS);
