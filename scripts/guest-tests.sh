@@ -109,7 +109,7 @@ RUNS=(
 "canary-dbg|--debug-kernel||"
 # The perf_event_open fuzzer (selftests/fuzz): -smp 2 without icount, so
 # the two CPUs really race; `make stress` runs it long.
-"fuzz-dbg|--debug-kernel --hwmodel --smp 2 --no-icount --env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-30}||"
+"fuzz-dbg|--debug-kernel --hwmodel --smp 2 --no-icount --env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-15}||"
 )
 
 # canary_verdict LOG RC: the debug kernel's negative control passes when
@@ -364,10 +364,10 @@ want=("$@")
 # by default they run when the kernel is in the cache and are reported
 # skipped when it is not -- building it there would take make check past
 # 30 minutes on a fresh machine.  Runs named on the command line always run.
-dbg=${ARMTRACE_DEBUG_KERNEL:-auto}
+dbg=${ARMTRACE_DEBUG_KERNEL:-auto} dbg_auto=0
 if [ "$dbg" = auto ]; then
 	dbg=skip
-	"$TOP/scripts/debug-kernel.sh" --cached && dbg=1
+	"$TOP/scripts/debug-kernel.sh" --cached && dbg=1 dbg_auto=1
 fi
 selected=()
 skipped=()
@@ -378,7 +378,19 @@ for run in "${RUNS[@]}"; do
 		continue
 	fi
 	if [ ${#want[@]} -eq 0 ] && [[ $name == *-dbg ]] && [ "$dbg" != 1 ]; then
-		[ "$dbg" = skip ] && skipped+=("$name")
+		[ "$dbg" = skip ] &&
+			skipped+=("$name|the debug kernel is not in the cache (make debug-modules builds it)")
+		continue
+	fi
+	# A cached kernel alone (auto) boots the cheaper half: every checker
+	# (the canary), pmuv3 at EL1 with hotplug, the hardware layer on the
+	# model, and a short fuzz of both PMUs.  el2-vhe-dbg and ete-tests-dbg
+	# take 2 and 15+ minutes of host time there (the ete PMU's opens are
+	# slow on that kernel with the model: not understood yet), which
+	# would take a warm make check past its 10 minutes: make check-debug.
+	if [ ${#want[@]} -eq 0 ] && [ "$dbg_auto" = 1 ] &&
+	   [[ " el2-vhe-dbg ete-tests-dbg " == *" $name "* ]]; then
+		skipped+=("$name|too slow for a plain make check (make check-debug runs it)")
 		continue
 	fi
 	selected+=("$run")
@@ -434,7 +446,7 @@ for run in ${selected[@]+"${selected[@]}"}; do
 	cat "$BUILD/logs/guest-$name.out"
 	[ "$(cat "$BUILD/logs/guest-$name.rc" 2>/dev/null)" = 0 ] || status=1
 done
-for name in ${skipped[@]+"${skipped[@]}"}; do
-	echo "ok 1 - guest run $name # SKIP the debug kernel is not in the cache (make debug-modules builds it)"
+for s in ${skipped[@]+"${skipped[@]}"}; do
+	echo "ok 1 - guest run ${s%%|*} # SKIP ${s#*|}"
 done
 exit $status
