@@ -14,11 +14,19 @@
  * context to, so it is taken off its task and released the way the core's
  * put_ctx() would.
  *
- * Called before perf_pmu_unregister() (which frees the per-CPU context)
- * with the module going: no event of ours exists, so every such context
- * is empty, and none can be created (perf takes a module reference before
- * a context is looked up).
+ * Called before perf_pmu_unregister(), with the module going: no event
+ * of ours exists and none can be created (perf takes a module reference
+ * before a context is looked up).  What dangles afterwards is ctx->pmu,
+ * the PMU's own memory, freed by its owner after unregistering.
+ *
+ * A context the core has pinned (an exit, a fork inheriting, an exec's
+ * remove_on_exec, between pinning and unpinning) is the core's to detach:
+ * it is left alone and the walk is retried until no pin remains.  One
+ * that still holds events (software events that joined a group led by a
+ * pmuv3 event, which perf keeps in the leader's context) cannot be
+ * released here: it is reported, as the task will oops at a switch.
  */
+#include <linux/delay.h>
 #include <linux/perf_event.h>
 #include <linux/rcupdate.h>
 #include <linux/sched/signal.h>
@@ -35,7 +43,8 @@
 
 /*
  * Take @ctxn contexts created by @pmu off their tasks, at most @max of
- * them into @out; returns how many, and sets *@more when some remain.
+ * them into @out; returns how many, and sets *@more when some remain
+ * (beyond @max, or pinned by the core).
  */
 static unsigned int detach_task_contexts(struct pmu *pmu, int ctxn,
 					 struct perf_event_context **out,
@@ -59,14 +68,21 @@ static unsigned int detach_task_contexts(struct pmu *pmu, int ctxn,
 		}
 		/*
 		 * Under ctx->lock, as the core's perf_lock_task_context()
-		 * revalidates the task's pointer: an exit that pinned the
-		 * context first detaches it itself (ctx->task is then the
-		 * tombstone, or the pointer changed), one that comes later
-		 * finds none.
+		 * revalidates the task's pointer: a context the core pinned
+		 * first is the core's until it unpins (then this walk runs
+		 * again); an exit, fork or exec that comes later finds none.
 		 */
 		raw_spin_lock_irqsave(&ctx->lock, flags);
-		if (READ_ONCE(t->perf_event_ctxp[ctxn]) == ctx &&
-		    ctx->task == t && !ctx->nr_events) {
+		if (READ_ONCE(t->perf_event_ctxp[ctxn]) != ctx ||
+		    ctx->task != t) {
+			/* the core detached it meanwhile */
+		} else if (ctx->pin_count) {
+			*more = true;
+		} else if (ctx->nr_events) {
+			pr_warn_once("%s: %s/%d keeps a perf context with %d events of other PMUs: it may oops once %s is gone\n",
+				     pmu->name, t->comm, task_pid_nr(t),
+				     ctx->nr_events, pmu->name);
+		} else {
 			/* as perf_event_exit_task_context() clears it */
 			WRITE_ONCE(t->perf_event_ctxp[ctxn], NULL);
 			out[n++] = ctx;
@@ -85,8 +101,12 @@ static void release_task_context(struct perf_event_context *ctx)
 
 		if (ctx->task && ctx->task != ARMTRACE_TASK_TOMBSTONE)
 			put_task_struct(ctx->task);
-		/* no task_ctx_data: our PMUs set no task_ctx_cache */
-		kfree(ctx);
+		/*
+		 * No task_ctx_data: our PMUs set no task_ctx_cache.  A
+		 * parent may have been unpublished by the core without a
+		 * grace period since: free after one, as free_ctx() would.
+		 */
+		kfree_rcu(ctx, rcu_head);
 		ctx = parent;
 	}
 }
@@ -94,7 +114,7 @@ static void release_task_context(struct perf_event_context *ctx)
 void armtrace_drop_task_contexts(struct pmu *pmu)
 {
 	struct perf_event_context *batch[DROP_BATCH];
-	unsigned int n, i;
+	unsigned int n, i, waits = 0;
 	bool more;
 
 	do {
@@ -108,5 +128,14 @@ void armtrace_drop_task_contexts(struct pmu *pmu)
 		synchronize_rcu();
 		for (i = 0; i < n; i++)
 			release_task_context(batch[i]);
+		/* a pinned context: give its exit, fork or exec time */
+		if (more && !n) {
+			if (++waits == 1000) {
+				pr_warn("%s: a task's perf context stayed pinned for a second: left behind\n",
+					pmu->name);
+				break;
+			}
+			usleep_range(1000, 2000);
+		}
 	} while (more);
 }

@@ -385,6 +385,11 @@ static void pmuv3_teardown(void)
 		return;
 	armtrace_drop_task_contexts(&p->pmu);
 	perf_pmu_unregister(&p->pmu);
+	/*
+	 * Contexts the core released just before (an exit) are freed by an
+	 * RCU callback that reads ctx->pmu: let them run before p goes.
+	 */
+	rcu_barrier();
 	cpu_pm_unregister_notifier(&p->cpu_pm_nb);
 	cpuhp_state_remove_instance(pmuv3_hp_state, &p->cpuhp_node);
 	free_percpu_irq(p->irq, pmuv3_irq_dev);
