@@ -403,8 +403,9 @@ static void pmu_scribble(void)
 	}
 	hw_pmu_write_ccntr(0xfffffffffffff000ULL);
 	hw_pmu_write_userenr(0xf);
-	hw_pmu_enable_irqs(GENMASK_ULL(n - 1, 0) | BIT_ULL(31));
-	hw_pmu_enable_counters(GENMASK_ULL(n - 1, 0) | BIT_ULL(31));
+	/* (PMCR_EL0.N may be 0: only the cycle counter) */
+	hw_pmu_enable_irqs((BIT_ULL(n) - 1) | BIT_ULL(31));
+	hw_pmu_enable_counters((BIT_ULL(n) - 1) | BIT_ULL(31));
 	hw_pmu_write_pmcr(PMCR_EL0_E | PMCR_EL0_D);
 }
 

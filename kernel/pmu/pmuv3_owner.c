@@ -83,8 +83,14 @@ int pmuv3_acpi_gsi(int *trigger)
 	     h = (void *)h + h->length) {
 		struct acpi_madt_generic_interrupt *gicc = (void *)h;
 
+		/*
+		 * ACPI 6.0-6.2 GICC entries are shorter than 6.1's struct
+		 * (no SPE interrupt): only what is read must be there.
+		 */
 		if (h->type != ACPI_MADT_TYPE_GENERIC_INTERRUPT ||
-		    (void *)gicc + sizeof(*gicc) > end ||
+		    h->length < offsetofend(struct acpi_madt_generic_interrupt,
+					    performance_interrupt) ||
+		    (void *)gicc + h->length > end ||
 		    !(gicc->flags & ACPI_MADT_ENABLED))
 			continue;
 		if (!cpus++) {
