@@ -126,7 +126,8 @@ canary_verdict() {
 		fi
 		while IFS='|' read -r what sig; do
 			n=$((n + 1))
-			if grep -qE "$sig" "$log"; then
+			# only what qemu-run.sh's own scan matched and marked
+			if grep -qE "^qemu-run: (report|kmemleak): .*$sig" "$log"; then
 				echo "ok $n - canary: $what reported"
 			else
 				echo "not ok $n - canary: no $what report ($sig)"; bad=1

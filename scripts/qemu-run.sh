@@ -174,7 +174,7 @@ if [ $debug = 1 ]; then
 		"$work/clean.log" | sed '1d;$d' > "$work/kmemleak"
 	if [ -s "$work/kmemleak" ]; then
 		echo "qemu-run: kmemleak reported leaks:" >&2
-		cat "$work/kmemleak" >&2
+		sed 's/^/qemu-run: kmemleak: /' "$work/kmemleak" >&2
 		problems=1
 	fi
 fi
@@ -183,7 +183,8 @@ fi
 # context, spinlock and workqueue checks), oopses, UBSAN, list corruption.
 if grep -E 'WARNING:|BUG:|Oops|Call trace|refcount_t|list_add corruption|list_del corruption|Kernel panic|UBSAN:|ODEBUG:|kmemleak: .*suspected|INFO: task .* blocked|rcu: INFO:|detected stalls' "$work/dmesg" > "$work/bad"; then
 	echo "qemu-run: guest kernel reported problems:" >&2
-	cat "$work/bad" >&2
+	# each line that matched, marked (the canary checks these only)
+	sed 's/^/qemu-run: report: /' "$work/bad" >&2
 	grep -v '^ARMTRACE' "$work/dmesg" | tail -n 60 >&2
 	problems=1
 fi
