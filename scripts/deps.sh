@@ -31,6 +31,11 @@ HOST_PKGS=(
 
 log() { printf 'deps: %s\n' "$*" >&2; }
 
+# Clones sharing the cache wait for each other: a rerun re-extracts the
+# packages other builds read.
+mkdir -p "$CACHE"
+exec 9> "$CACHE/.deps.lock"
+flock 9
 if [ -f "$STAMP" ] && [ -e "$CACHE/kdir" ] && [ "${1:-}" != "--force" ]; then
 	exit 0
 fi
