@@ -86,7 +86,7 @@ kdoc_clean() {
 
 cd "$TOP" || exit 1
 suite kbuild-w1 tap_cmd "kernel modules build clean with W=1" \
-	clean_build make --no-print-directory modules
+	clean_build make --no-print-directory -j2 modules
 # The debug guest kernel (cached by its config: ~13 minutes cold, nothing
 # warm) and the modules against it, as clean as against Debian's: when the
 # kernel is in the cache, or with ARMTRACE_DEBUG_KERNEL=1 (make
@@ -100,13 +100,15 @@ esac
 if [ $dbg = 1 ]; then
 	suite kbuild-debug tap_cmd "modules build clean with W=1 against the debug kernel" \
 		clean_build scripts/debug-kernel.sh --modules
+	# built and clean: the guest suite need not build them again
+	grep -q '^ok' "$LOGS/kbuild-debug.tap" && export ARMTRACE_DEBUG_MODULES_BUILT=1
 fi
 suite sparse tap_cmd "sparse (C=2) reports nothing" \
 	clean_build make --no-print-directory sparse
 suite guest-build tap_cmd "guest tests build (aarch64, static)" \
-	make --no-print-directory -C selftests
+	make --no-print-directory -j2 -C selftests
 suite host-build tap_cmd "host unit tests build (ASan/UBSan)" \
-	make --no-print-directory -C selftests host
+	make --no-print-directory -j2 -C selftests host
 suite hwmodel-build tap_cmd "hardware model plugin builds" \
 	make --no-print-directory -C selftests/hwmodel
 # armtrace's perf, host and guest (cached by its inputs: fast when warm).
