@@ -86,7 +86,7 @@ kdoc_clean() {
 
 cd "$TOP" || exit 1
 suite kbuild-w1 tap_cmd "kernel modules build clean with W=1" \
-	clean_build make --no-print-directory -j2 modules
+	clean_build make --no-print-directory modules
 # The debug guest kernel (cached by its config: ~13 minutes cold, nothing
 # warm) and the modules against it, as clean as against Debian's: when the
 # kernel is in the cache, or with ARMTRACE_DEBUG_KERNEL=1 (make
