@@ -265,12 +265,6 @@ static int model_buf_map(struct hw_buf *b, void *va, unsigned int npages)
 	return 0;
 }
 
-static void model_buf_unmap(struct hw_buf *b)
-{
-	kfree(b->pages);
-	b->pages = NULL;
-}
-
 static void model_buf_attach_cpu(int cpu, const struct hw_buf *b)
 {
 	struct hwm_cpu *c = model_cpu(cpu);
@@ -289,6 +283,28 @@ static void model_buf_detach_cpu(int cpu)
 
 	WRITE_ONCE(c->buf_pages_pa, 0);
 	WRITE_ONCE(c->buf_npages, 0);
+}
+
+/*
+ * A buffer goes back to the page allocator after this.  A TRBE still
+ * pointing into it would write trace over whatever the pages become;
+ * silicon cannot tell, the model can: a driver bug, caught here before
+ * it corrupts memory (the CPU is detached too, so it does not).
+ */
+static void model_buf_unmap(struct hw_buf *b)
+{
+	phys_addr_t pa = b->pages ? virt_to_phys(b->pages) : 0;
+	int cpu;
+
+	for (cpu = 0; pa && cpu < HWM_MAX_CPUS; cpu++) {
+		if (READ_ONCE(model_cpu(cpu)->buf_pages_pa) != pa)
+			continue;
+		WARN_ONCE(1, "armtrace: cpu%d's TRBE still uses a buffer being freed\n",
+			  cpu);
+		model_buf_detach_cpu(cpu);
+	}
+	kfree(b->pages);
+	b->pages = NULL;
 }
 
 static void model_buf_attach(const struct hw_buf *b)
