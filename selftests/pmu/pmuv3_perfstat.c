@@ -71,4 +71,70 @@ TEST(kernel_only_excludes_loop)
 	ASSERT_LT(b[0], a[0] + 1000000);
 }
 
+/*
+ * `perf stat -d`: the generic hardware and cache events perf picks, on
+ * this PMU (the built-in driver is off).  QEMU implements none of the
+ * cache events, so each of them must say "<not supported>" exactly when
+ * events/ lacks the architectural event it maps to (upstream's armv8
+ * cache map), and be counted when it has it; instructions and cycles are
+ * counted, and equal at icount shift=0 in user space.
+ */
+static const struct {
+	const char *perf, *pmu;
+} detailed[] = {
+	{ "L1-dcache-loads", "l1d_cache" },
+	{ "L1-dcache-load-misses", "l1d_cache_refill" },
+	{ "LLC-loads", "ll_cache_rd" },
+	{ "LLC-load-misses", "ll_cache_miss_rd" },
+};
+
+TEST(perf_stat_detailed_follows_events)
+{
+	char line[512], path[256];
+	unsigned int i, seen = 0;
+	uint64_t insns = 0, cycles = 0;
+	FILE *p;
+
+	p = popen("perf stat -d -x, -e instructions:u -e cycles:u -- ./spin 100000 2>&1",
+		  "r");
+	ASSERT_NE(NULL, p);
+	while (fgets(line, sizeof(line), p)) {
+		char *f[4] = { line }, *s = line;
+		int n = 1;
+
+		while (n < 4 && (s = strchr(s, ','))) {
+			*s++ = 0;
+			f[n++] = s;
+		}
+		if (n < 4)
+			continue;
+		f[2][strcspn(f[2], ":")] = 0;
+		if (!strcmp(f[2], "instructions"))
+			insns = strtoull(f[0], NULL, 10);
+		if (!strcmp(f[2], "cycles"))
+			cycles = strtoull(f[0], NULL, 10);
+		for (i = 0; i < sizeof(detailed) / sizeof(detailed[0]); i++) {
+			int have;
+
+			if (strcmp(f[2], detailed[i].perf))
+				continue;
+			snprintf(path, sizeof(path), PMUV3_SYSFS "/events/%s",
+				 detailed[i].pmu);
+			have = !access(path, F_OK);
+			TH_LOG("%s: %s (events/%s %s)", f[2], f[0],
+			       detailed[i].pmu, have ? "present" : "absent");
+			if (have) {
+				EXPECT_NE(NULL, strchr("0123456789", f[0][0]));
+			} else {
+				EXPECT_STREQ("<not supported>", f[0]);
+			}
+			seen |= 1u << i;
+		}
+	}
+	pclose(p);
+	ASSERT_EQ((1u << (sizeof(detailed) / sizeof(detailed[0]))) - 1, seen);
+	ASSERT_LT(2 * 100000, insns);
+	ASSERT_EQ(insns, cycles);
+}
+
 TEST_HARNESS_MAIN
