@@ -26,6 +26,8 @@
  */
 void spin_loop(uint64_t n);
 extern const char spin_loop_end[];
+/* spin_loop_wide(n): exactly 32n + 1 instructions (30 nops a turn). */
+void spin_loop_wide(uint64_t n);
 
 static inline long sysfs_read_long(const char *path, int base)
 {
@@ -83,37 +85,48 @@ static inline int open_errno(struct perf_event_attr *a)
 	return errno;
 }
 
-/* One count of spin_loop(n) with an opened, disabled event. */
-static inline uint64_t count_spin_once(int fd, uint64_t n)
+/* One count of @loop(n) with an opened, disabled event. */
+static inline uint64_t count_loop_once(int fd, void (*loop)(uint64_t),
+				       uint64_t n)
 {
 	uint64_t v = ~0ULL;
 
 	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	spin_loop(n);
+	loop(n);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	if (read(fd, &v, sizeof(v)) != sizeof(v))
 		return ~0ULL;
 	return v;
 }
 
+static inline uint64_t count_spin_once(int fd, uint64_t n)
+{
+	return count_loop_once(fd, spin_loop, n);
+}
+
 /*
- * The count of spin_loop(n): the least of three runs.  QEMU 7.2 counts one
+ * The count of @loop(n): the least of three runs.  QEMU 7.2 counts one
  * EL0 instruction too many when an asynchronous interrupt (console output,
  * typically) or a first-touch page fault lands on an exception-level
  * boundary of the counted window, and the minimum filters that out.
  */
-static inline uint64_t count_spin(int fd, uint64_t n)
+static inline uint64_t count_loop(int fd, void (*loop)(uint64_t), uint64_t n)
 {
 	uint64_t best = ~0ULL, v;
 	int i;
 
 	for (i = 0; i < 3; i++) {
-		v = count_spin_once(fd, n);
+		v = count_loop_once(fd, loop, n);
 		if (v < best)
 			best = v;
 	}
 	return best;
+}
+
+static inline uint64_t count_spin(int fd, uint64_t n)
+{
+	return count_loop(fd, spin_loop, n);
 }
 
 #endif /* PMUV3_UTIL_H */
