@@ -2,7 +2,7 @@
 /*
  * perf_fuzz: a seeded perf_event_open fuzzer for armtrace's PMUs.
  *
- *   perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v]
+ *   perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W]
  *
  * Opens events of the `pmuv3` and `ete` PMUs (their types read from sysfs;
  * other PMUs' bugs are not ours to find) with random config words, every
@@ -17,7 +17,9 @@
  * (-v prints each call).  The fuzzer judges nothing the kernel returns:
  * the run passes when it ends by itself, and the kernel log, read by the
  * host (scripts/qemu-run.sh), holds no report.  It exits 0 after its
- * iterations or time, 1 on a usage error; a signal or the alarm ends it
+ * iterations or time, 1 on a usage error, 2 with -W when the kernel
+ * warned (its taint gained W: the -v log then ends at the calls that
+ * led to the warning); a signal or the alarm ends it
  * otherwise.  The last line is "perf_fuzz: seed S: N iterations in T s",
  * with how many events the kernel accepted and how many rings and AUX
  * areas it mapped (the parent's own, not its children's).
@@ -744,13 +746,20 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The kernel's taint mask: bit 9 (TAINT_WARN) is set by any WARN(). */
+static long tainted(void)
+{
+	return read_long("/proc/sys/kernel/tainted");
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long long seed = 0, iters = 1000, done = 0;
 	double limit = 0, start;
-	int uid = -1, hotplug = 0, have_seed = 0, opt, i;
+	int uid = -1, hotplug = 0, have_seed = 0, stop_at_warn = 0, opt, i;
+	long taint0 = 0;
 
-	while ((opt = getopt(argc, argv, "s:n:t:u:Hv")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:t:u:HvW")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
@@ -770,6 +779,9 @@ int main(int argc, char **argv)
 			break;
 		case 'v':
 			verbose = 1;
+			break;
+		case 'W':
+			stop_at_warn = 1;
 			break;
 		default:
 			goto usage;
@@ -807,10 +819,22 @@ int main(int argc, char **argv)
 	if (target == 0)
 		spin_target();
 
+	taint0 = tainted();
 	start = now();
 	for (done = 0; done < iters; done++) {
 		unsigned int r = below(100);
 
+		/*
+		 * -W: stop at the first kernel warning, so that the last
+		 * calls in the -v log are the ones that led to it.
+		 */
+		if (stop_at_warn && ((tainted() & ~taint0) & (1L << 9))) {
+			fprintf(stderr, "perf_fuzz: the kernel warned before iteration %llu\n",
+				done);
+			printf("perf_fuzz: seed %llu: the kernel warned before iteration %llu\n",
+			       seed, done);
+			return 2;
+		}
 		if (limit > 0 && now() - start > limit)
 			break;
 		if (r < 30)
@@ -847,6 +871,6 @@ int main(int argc, char **argv)
 	return 0;
 
 usage:
-	fprintf(stderr, "usage: perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v]\n");
+	fprintf(stderr, "usage: perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W]\n");
 	return 1;
 }
