@@ -332,6 +332,21 @@ static void ete_addr_filters_sync(struct perf_event *event)
 	cfg->serial = atomic64_inc_return(&ete_cfg_serial);
 }
 
+/*
+ * An ete event must live in the software context, as this PMU registers.
+ * perf core puts a software-context event that joins a group led by a
+ * hardware PMU's event in that PMU's context (and moves a software group
+ * there when a hardware event joins it).  perf_mmap_close() stops the AUX
+ * writers of a buffer through the unmapped event's context and
+ * perf_event_release_kernel() tears children down by the same path: a
+ * writer in another context keeps its AUX handle, and with it the buffer,
+ * past the unmap -- perf warns (aux_refcount), and the pages are freed
+ * later from whatever atomic context ends that handle.  Refused at open
+ * when the leader says so, and at add when another PMU moved the group.
+ */
+#define ete_context_ok(leader_or_ctx) \
+	((leader_or_ctx)->pmu->task_ctx_nr == perf_sw_context)
+
 static void ete_event_start(struct perf_event *event, int flags)
 {
 	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
@@ -398,6 +413,16 @@ static int ete_event_add(struct perf_event *event, int flags)
 	 */
 	if (!ec->usable || ec->offline)
 		return -ENODEV;
+	if (!ete_context_ok(event->ctx))
+		return -EINVAL;
+	/*
+	 * One event per trace unit: perf core keeps an exclusive PMU to one
+	 * event per context, and this PMU's events share one context per
+	 * CPU.  A second one here would take over the handle of the first,
+	 * whose AUX reference would then never be dropped.
+	 */
+	if (WARN_ON_ONCE(ec->event))
+		return -EBUSY;
 	ec->event = event;
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START)
@@ -477,6 +502,8 @@ static int ete_event_init(struct perf_event *event)
 		return -ENOENT;
 	if (has_branch_stack(event))
 		return -EOPNOTSUPP;
+	if (!ete_context_ok(event->group_leader))
+		return -EINVAL;
 	/* PIDs in the trace are the initial namespace's. */
 	if (task_is_in_init_pid_ns(current))
 		rights |= ETE_CFG_MAY_CONTEXTID;
