@@ -178,10 +178,11 @@ if [ $debug = 1 ]; then
 		problems=1
 	fi
 fi
-# Kernel reports that fail any run, whatever the tests said: warnings
-# (lockdep's and ODEBUG's too), BUG: (KASAN, KFENCE, sleeping in atomic
-# context, spinlock and workqueue checks), oopses, UBSAN, list corruption.
-if grep -E 'WARNING:|BUG:|Oops|Call trace|refcount_t|list_add corruption|list_del corruption|Kernel panic|UBSAN:|ODEBUG:|kmemleak: .*suspected|INFO: task .* blocked|rcu: INFO:|detected stalls' "$work/dmesg" > "$work/bad"; then
+# Kernel reports that fail any run, whatever the tests said
+# (scripts/kernel-reports.ere): warnings (lockdep's and ODEBUG's too),
+# BUG: (KASAN, KFENCE, sleeping in atomic context, spinlock and workqueue
+# checks), oopses, UBSAN, list corruption, stalls and hung tasks.
+if grep -E -f "$TOP/scripts/kernel-reports.ere" "$work/dmesg" > "$work/bad"; then
 	echo "qemu-run: guest kernel reported problems:" >&2
 	# each line that matched, marked (the canary checks these only)
 	sed 's/^/qemu-run: report: /' "$work/bad" >&2

@@ -1,13 +1,30 @@
 #!/bin/sh
-# Guest side of the debug kernel's negative control: commit each bug class
-# once (armtrace_canary.ko).  TAP out: each insmod happened.  The verdict
-# is the host's: qemu-run.sh must fail this run, with every class's
-# report in the kernel log (scripts/guest-tests.sh, canary-dbg).
+# Guest side of the debug kernel's boot in make check: module code under
+# every checker first -- armtrace.ko's PMUs through the tests in
+# $ARMTRACE_TESTS -- then the negative control, which commits each bug
+# class once (armtrace_canary.ko).  TAP out.  The verdict is the host's
+# (scripts/guest-tests.sh, canary-dbg): qemu-run.sh must fail this run
+# with every class's report in the kernel log, and with no report before
+# the canary's start, marked in that log.
 . ./tap.sh
+if [ -n "$ARMTRACE_TESTS" ]; then
+	insmod ./armtrace.ko
+	tap $? "insmod armtrace.ko"
+	for t in $ARMTRACE_TESTS; do
+		echo "# === $t"
+		./"$t"
+		tap $? "$t ran clean"
+	done
+	rmmod armtrace
+	tap $? "rmmod armtrace"
+fi
+echo "armtrace-canary: the canary starts" > /dev/kmsg
 # lockdep first: a KASAN report taints the kernel and turns lockdep off.
-for f in lockdep sleep ubsan leak kasan; do
+# The leak last, its module left loaded: kmemleak's report then names
+# canary_leak, which is how the host tells the canary's leak from ours.
+for f in lockdep sleep ubsan kasan leak; do
 	insmod ./armtrace_canary.ko fault=$f
 	tap $? "armtrace_canary fault=$f loaded"
-	rmmod armtrace_canary
+	[ $f = leak ] || rmmod armtrace_canary
 done
 exit $tap_fail

@@ -134,6 +134,8 @@ TEST(branch_stack_eopnotsupp)
 {
 	struct perf_event_attr a;
 
+	if (pmuv3_cap("branches") > 0)
+		SKIP(return, "BRBE is usable on this boot (hw_brbe_perf tests its errnos)");
 	pmuv3_attr(&a, PMU_EVT_CPU_CYCLES, 0, 0);
 	a.sample_period = 100000;
 	a.sample_type = PERF_SAMPLE_BRANCH_STACK;
