@@ -97,18 +97,12 @@ TEST(malformed_cache_events_einval)
 TEST(extended_hardware_type_counts_exactly)
 {
 	struct perf_event_attr a;
-	uint64_t base;
-	int fd;
 
 	pmuv3_attr(&a, 0, 0, 0);
 	a.type = PERF_TYPE_HARDWARE;
 	a.config = PERF_COUNT_HW_INSTRUCTIONS | (uint64_t)pmuv3_type() << 32;
 	a.exclude_kernel = a.exclude_hv = 1;
-	fd = perf_open(&a, -1, -1);
-	ASSERT_LE(0, fd);
-	base = count_spin(fd, 1);
-	ASSERT_EQ(base + 2 * 99999, count_spin(fd, 100000));
-	close(fd);
+	ASSERT_EQ(0, spin_count_error(&a));
 }
 
 TEST_HARNESS_MAIN

@@ -129,4 +129,23 @@ static inline uint64_t count_spin(int fd, uint64_t n)
 	return count_loop(fd, spin_loop, n);
 }
 
+/*
+ * Open @a (EL0 only, disabled) on this task and count spin_loop(100000)
+ * against spin_loop(1): how far the count is from the 2 * 99999
+ * instructions between them (0 when exact); INT64_MIN when @a does not
+ * open.
+ */
+static inline int64_t spin_count_error(struct perf_event_attr *a)
+{
+	uint64_t base, v;
+	int fd = perf_open(a, -1, -1);
+
+	if (fd < 0)
+		return INT64_MIN;
+	base = count_spin(fd, 1);
+	v = count_spin(fd, 100000);
+	close(fd);
+	return (int64_t)(v - base - 2 * 99999);
+}
+
 #endif /* PMUV3_UTIL_H */
