@@ -77,7 +77,11 @@ void pmuv3_brbe_cpu_online(struct pmuv3 *p)
 		return;
 	b = this_cpu_ptr(brbe_cpu);
 	b->ok = brbe_probe_this_cpu(&p->brbe);
-	b->users = 0;
+	/*
+	 * Not b->users: branch-stack events perf installed here between its
+	 * own online step and this one are counted there, and the restart
+	 * that follows (pmuv3_brbe_restore()) programs BRBE for them again.
+	 */
 	if (b->ok)
 		brbe_reset();
 	else
