@@ -335,17 +335,31 @@ static void ete_addr_filters_sync(struct perf_event *event)
 /*
  * An ete event must live in the software context, as this PMU registers.
  * perf core puts a software-context event that joins a group led by a
- * hardware PMU's event in that PMU's context (and moves a software group
- * there when a hardware event joins it).  perf_mmap_close() stops the AUX
- * writers of a buffer through the unmapped event's context and
- * perf_event_release_kernel() tears children down by the same path: a
- * writer in another context keeps its AUX handle, and with it the buffer,
- * past the unmap -- perf warns (aux_refcount), and the pages are freed
- * later from whatever atomic context ends that handle.  Refused at open
- * when the leader says so, and at add when another PMU moved the group.
+ * hardware PMU's event in that PMU's context, and moves a software group
+ * there when a hardware event joins it (so a group led by a software
+ * event may already live in pmuv3's context).  The exclusive-PMU rule
+ * counts ete events per context, so one there could run beside another
+ * on the same trace unit; and perf_mmap_close() stops a buffer's AUX
+ * writers through the unmapped event's context.  Refused at open, by the
+ * leader's PMU and by the context the leader lives in (perf_event_open()
+ * checks again under the context's mutex that the group stayed there);
+ * at add, if a PMU that does not refuse AUX events as siblings (the
+ * built-in armv8 driver's validate_group() takes them for software
+ * events; pmuv3 refuses them) moved the group since.
  */
 #define ete_context_ok(leader_or_ctx) \
 	((leader_or_ctx)->pmu->task_ctx_nr == perf_sw_context)
+
+static bool ete_group_ok(struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader;
+	struct perf_event_context *ctx;
+
+	if (leader == event)
+		return true;
+	ctx = READ_ONCE(leader->ctx);
+	return ete_context_ok(leader) && ctx && ete_context_ok(ctx);
+}
 
 static void ete_event_start(struct perf_event *event, int flags)
 {
@@ -502,7 +516,7 @@ static int ete_event_init(struct perf_event *event)
 		return -ENOENT;
 	if (has_branch_stack(event))
 		return -EOPNOTSUPP;
-	if (!ete_context_ok(event->group_leader))
+	if (!ete_group_ok(event))
 		return -EINVAL;
 	/* PIDs in the trace are the initial namespace's. */
 	if (task_is_in_init_pid_ns(current))

@@ -288,8 +288,9 @@ static void model_buf_detach_cpu(int cpu)
 /*
  * A buffer goes back to the page allocator after this.  A TRBE still
  * pointing into it would write trace over whatever the pages become;
- * silicon cannot tell, the model can: a driver bug, caught here before
- * it corrupts memory (the CPU is detached too, so it does not).
+ * silicon cannot tell, the model can: a driver bug, reported here.  The
+ * CPU is detached too, so that it writes no more; a vCPU already in the
+ * middle of a write may still finish it (nothing here waits for it).
  */
 static void model_buf_unmap(struct hw_buf *b)
 {

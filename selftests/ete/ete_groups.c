@@ -8,7 +8,8 @@
  * rule for an exclusive PMU does not see the ete events of this PMU's
  * own context -- two CPU-wide events on one trace unit, the second
  * taking over the first's AUX handle (found by the fuzzer: perf then
- * warns in perf_mmap_close(), and memory is corrupted later).  TAP.
+ * warns in perf_mmap_close()).  A software group a pmuv3 event joined
+ * has moved to pmuv3's context: refused there too.  TAP.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -106,6 +107,13 @@ int main(void)
 	lead = open_ev(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY, -1);
 	sib = open_ev(ete, 0, lead);
 	tap(lead >= 0 && sib >= 0, "an ete event joins a software event's group");
+	if (sib >= 0)
+		close(sib);
+	/* a pmuv3 event moves the dummy's group into pmuv3's context */
+	sib = open_ev(pmu, 0x11, lead);
+	tap(sib >= 0, "a pmuv3 event joins the software group (it moves)");
+	tap(refused(open_ev(ete, 0, lead), EINVAL, "ete in a moved group"),
+	    "an ete event may not join the moved group: EINVAL");
 	if (sib >= 0)
 		close(sib);
 	if (lead >= 0)
