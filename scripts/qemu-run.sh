@@ -181,7 +181,9 @@ fi
 # Kernel reports that fail any run, whatever the tests said
 # (scripts/kernel-reports.ere): warnings (lockdep's and ODEBUG's too),
 # BUG: (KASAN, KFENCE, sleeping in atomic context, spinlock and workqueue
-# checks), oopses, UBSAN, list corruption, stalls and hung tasks.
+# checks), oopses, UBSAN, list corruption, stalls and hung tasks.  One
+# ERE a line, no comments and no blank line there (an empty pattern
+# would match every line).
 if grep -E -f "$TOP/scripts/kernel-reports.ere" "$work/dmesg" > "$work/bad"; then
 	echo "qemu-run: guest kernel reported problems:" >&2
 	# each line that matched, marked (the canary checks these only)

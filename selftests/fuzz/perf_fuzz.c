@@ -746,10 +746,12 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* The kernel's taint mask: bit 9 (TAINT_WARN) is set by any WARN(). */
-static long tainted(void)
+/* Has the kernel warned (TAINT_WARN, bit 9) since @taint0 was read? */
+static int warned_since(long taint0)
 {
-	return read_long("/proc/sys/kernel/tainted");
+	long t = read_long("/proc/sys/kernel/tainted");
+
+	return t >= 0 && taint0 >= 0 && ((t & ~taint0) & (1L << 9));
 }
 
 int main(int argc, char **argv)
@@ -757,7 +759,8 @@ int main(int argc, char **argv)
 	unsigned long long seed = 0, iters = 1000, done = 0;
 	double limit = 0, start;
 	int uid = -1, hotplug = 0, have_seed = 0, stop_at_warn = 0, opt, i;
-	long taint0 = 0;
+	int warned = 0;
+	long taint0;
 
 	while ((opt = getopt(argc, argv, "s:n:t:u:HvW")) != -1) {
 		switch (opt) {
@@ -819,7 +822,7 @@ int main(int argc, char **argv)
 	if (target == 0)
 		spin_target();
 
-	taint0 = tainted();
+	taint0 = read_long("/proc/sys/kernel/tainted");
 	start = now();
 	for (done = 0; done < iters; done++) {
 		unsigned int r = below(100);
@@ -828,12 +831,11 @@ int main(int argc, char **argv)
 		 * -W: stop at the first kernel warning, so that the last
 		 * calls in the -v log are the ones that led to it.
 		 */
-		if (stop_at_warn && ((tainted() & ~taint0) & (1L << 9))) {
+		if (stop_at_warn && warned_since(taint0)) {
 			fprintf(stderr, "perf_fuzz: the kernel warned before iteration %llu\n",
 				done);
-			printf("perf_fuzz: seed %llu: the kernel warned before iteration %llu\n",
-			       seed, done);
-			return 2;
+			warned = 1;
+			break;
 		}
 		if (limit > 0 && now() - start > limit)
 			break;
@@ -865,10 +867,10 @@ int main(int argc, char **argv)
 	reap(1);
 	kill(target, SIGKILL);
 	waitpid(target, NULL, 0);
-	printf("perf_fuzz: seed %llu: %llu iterations in %.2f s; opened %lu pmuv3, %lu ete, %lu other; mapped %lu rings, %lu AUX areas\n",
+	printf("perf_fuzz: seed %llu: %llu iterations in %.2f s; opened %lu pmuv3, %lu ete, %lu other; mapped %lu rings, %lu AUX areas%s\n",
 	       seed, done, now() - start, n_pmuv3, n_ete, n_other, n_ring,
-	       n_aux);
-	return 0;
+	       n_aux, warned ? "; the kernel warned" : "");
+	return warned ? 2 : 0;
 
 usage:
 	fprintf(stderr, "usage: perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W]\n");

@@ -30,12 +30,14 @@ for r in $(seq 1 "$rounds"); do
 	for who in root nobody; do
 		opts=-H
 		[ $who = nobody ] && opts="-u 65534"
+		# -W: at a kernel warning the fuzzer stops, and the calls
+		# printed below are the ones that led to it
 		timeout "$limit" ./perf_fuzz -s "$s" -n "$iters" -t "$secs" $opts \
-			-v > /tmp/fuzz.out 2> /tmp/fuzz.log
+			-v -W > /tmp/fuzz.out 2> /tmp/fuzz.log
 		st=$?
 		sed 's/^/# /' /tmp/fuzz.out
 		# the calls that led there, for the replay
-		[ $st = 0 ] || tail -n 8 /tmp/fuzz.log | sed 's/^/# /'
+		[ $st = 0 ] || tail -n 40 /tmp/fuzz.log | sed 's/^/# /'
 		tap $st "round $r (seed $s, paranoid $paranoid): perf_fuzz as $who"
 	done
 	# Events die with their files; the last close may lag the exit.

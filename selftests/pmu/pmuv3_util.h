@@ -130,10 +130,10 @@ static inline uint64_t count_spin(int fd, uint64_t n)
 }
 
 /*
- * Open @a (EL0 only, disabled) on this task and count spin_loop(100000)
- * against spin_loop(1): how far the count is from the 2 * 99999
- * instructions between them (0 when exact); INT64_MIN when @a does not
- * open.
+ * Open @a on this task (the caller sets it up: an EL0-only count,
+ * disabled) and count spin_loop(100000) against spin_loop(1): how far the
+ * count is from the 2 * 99999 instructions between them (0 when exact);
+ * INT64_MIN when @a does not open.
  */
 static inline int64_t spin_count_error(struct perf_event_attr *a)
 {
