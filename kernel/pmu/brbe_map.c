@@ -265,15 +265,17 @@ bool brbe_record_to_entry(u64 bt, bool kernel_at_el2, u64 brbinf, u64 src,
 
 	e->type = type;
 	e->new_type = new_type;
-	e->priv = brbe_priv(brbinf, kernel_at_el2);
+	/* BRBINF.EL is the target's EL: RES0 in a source-only record. */
+	if (valid & BRBINF_VALID_TARGET)
+		e->priv = brbe_priv(brbinf, kernel_at_el2);
 	/* BRBE records only committed branches: spec stays NA (0). */
 	if (!(bt & PERF_SAMPLE_BRANCH_NO_CYCLES))
 		e->cycles = brbe_cycles_clamp(brbinf_get_cycles(brbinf));
 	if (!(bt & PERF_SAMPLE_BRANCH_NO_FLAGS)) {
-		e->in_tx = brbinf_get_in_tx(brbinf);
 		e->abort = brbinf_get_lastfailed(brbinf);
-		/* MPRED is not recorded for target-only records. */
+		/* MPRED and T describe the source: not in target-only records. */
 		if (valid & BRBINF_VALID_SOURCE) {
+			e->in_tx = brbinf_get_in_tx(brbinf);
 			e->mispred = brbinf_get_mispredict(brbinf);
 			e->predicted = !e->mispred;
 		}

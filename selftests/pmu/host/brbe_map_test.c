@@ -251,8 +251,13 @@ static void test_records(void)
 	   e.from == 0 && e.to == UB && e.type == PERF_BR_ERET && e.mispred == 0 &&
 	   e.predicted == 0, "record: target-only ERET, no prediction flags");
 	ok(brbe_record_to_entry(ANY | U, 0, inf(BRBINF_VALID_SOURCE, 0x22, 0), UA, 0x1234, &e) &&
-	   e.from == UA && e.to == 0 && e.predicted == 1,
-	   "record: source-only SVC, target register ignored");
+	   e.from == UA && e.to == 0 && e.predicted == 1 &&
+	   e.priv == PERF_BR_PRIV_UNKNOWN,
+	   "record: source-only SVC, target register ignored, privilege unknown");
+	ok(brbe_record_to_entry(ANY | U, 0, inf(BRBINF_VALID_TARGET, 0x07, 0) |
+				BRBINF_EL1_T, 0, UB, &e) &&
+	   e.in_tx == 0 && e.priv == PERF_BR_PRIV_USER,
+	   "record: target-only, T not taken, privilege from the target's EL");
 	ok(!brbe_record_to_entry(ANY | U, 0, inf(BRBINF_VALID_SOURCE, 0x2e, 0), KA, 0, &e),
 	   "record: source-only kernel record dropped for a user-only event");
 	ok(brbe_record_to_entry(ANY | U, 0, inf(full, 0x08, 0) | BRBINF_EL1_T |
