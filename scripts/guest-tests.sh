@@ -83,6 +83,9 @@ RUNS=(
 "perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --smp 2 --env ARMTRACE_RECORD=-a||"
 "perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
+# One program both ways, ETE (--itrace=l) and BRBE: the same branch
+# stacks, entry by entry (selftests/perf/host/brbe-ete.sh).
+"perf-brbe-ete|--hwmodel=truth=$BUILD/logs/truth-perf-brbe-ete.log,exact=on --env ARMTRACE_CMD=./hw_brbe_work@2000 --env ARMTRACE_BRBE=-c@5003@-j@any,u,save_type||"
 # perf_afdo's hot function: AutoFDO from the recording; an address-range
 # filter on the hot function (the range, and a start/stop filter the
 # kernel must refuse, are perf_afdo's: one_run sets them).  The snapshot
@@ -393,6 +396,10 @@ one_run() {
 			$((lo + size))) "$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
 			>> "$log" 2>&1 || rc=1; } ;;
+	perf-brbe-ete)
+		[ $rc -eq 0 ] && { "$TOP/selftests/perf/host/brbe-ete.sh" "$log" \
+			"$BUILD/logs/truth-$name.log" "$G/hw_brbe_work" \
+			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-busybox|perf-ete-small-aux)
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" \
@@ -402,7 +409,7 @@ one_run() {
 		rc=$? ;;
 	esac
 	# The perf.data is kept beside the log; its hex is not worth a read.
-	[[ $name == perf-* ]] && sed -i '/^PERFHEX /d; /^VDSOHEX /d' "$log"
+	[[ $name == perf-* ]] && sed -i '/^PERFHEX /d; /^VDSOHEX /d; /^BRBEHEX /d' "$log"
 	cat "$log"
 	case $rc in
 	0) ;;
@@ -466,7 +473,7 @@ if [[ " ${selected[*]} " == *"--debug-kernel"* ]] &&
 	"$TOP/scripts/debug-kernel.sh" --modules > "$BUILD/logs/debug-modules.log" 2>&1 ||
 		{ echo "# debug kernel or its modules failed to build:"; tail -n 20 "$BUILD/logs/debug-modules.log" | sed 's/^/# /'; }
 fi
-if [[ " ${selected[*]} " == *"perf-ete"* ]]; then
+if [[ " ${selected[*]} " == *" perf-"* ]]; then
 	mkdir -p "$BUILD/perf/aarch64/guest"
 	aarch64-linux-gnu-strip -o "$BUILD/perf/aarch64/guest/perf" \
 		"$BUILD/perf/aarch64/perf" || exit 1

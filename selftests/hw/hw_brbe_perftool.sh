@@ -103,8 +103,10 @@ tap $? "perf script -F brstacksym: names agree with addresses; the hottest pair 
 # --sort key names a symbol and the stacks have cycle counts: the sort
 # key turns on IPC accounting, whose hist__account_cycles() puts map and
 # maps references that 6.1's ip__resolve_ams() never took (a stable
-# backport without its prerequisite).  Shown, not judged here.  The same
-# columns through -F (--fields) leave IPC accounting off.
+# backport without its prerequisite).  Shown, not judged here:
+# armtrace's perf has the fix (perf-patches/0012), which the perf-brbe-ete
+# boot tests (selftests/perf/host/brbe-ete.sh).  The same columns
+# through -F (--fields) leave IPC accounting off.
 perf report -i /tmp/brbe.data -b --sort symbol_from,symbol_to --stdio > /dev/null 2>&1
 echo "# perf report -b --sort symbol_from,symbol_to: exit $?"
 perf report -i /tmp/brbe.data -b -F overhead,symbol_from,symbol_to --stdio > /tmp/rep.txt 2>/tmp/err

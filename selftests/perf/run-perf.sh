@@ -8,7 +8,11 @@
 # first (perf record fails and says why).  The perf.data goes to the console as
 # hex between PERFDATA and PERFEND lines, and the vDSO perf saved in its
 # build-id cache as VDSO/VDSOHEX lines, for the host to decode
-# (scripts/perf-truth.sh); TAP for what the guest can see.
+# (scripts/perf-truth.sh); TAP for what the guest can see.  With
+# $ARMTRACE_BRBE ('@'-separated perf record options, e.g. -c@5003@-j@any,u)
+# the command is recorded once more, with BRBE branch stacks on pmuv3,
+# and that perf.data follows as BRBEDATA/BRBEHEX/BRBEEND lines
+# (selftests/perf/host/brbe-ete.sh compares the two).
 n=0
 rc=0
 tap() {
@@ -58,6 +62,17 @@ sed -n 's/^ *\(AUX.*events:.*\)/# \1/p' /tmp/stats.log
 echo "PERFDATA $(wc -c < /tmp/perf.data)"
 od -An -v -tx1 /tmp/perf.data | tr -d ' ' | sed 's/^/PERFHEX /'
 echo "PERFEND"
+if [ -n "${ARMTRACE_BRBE:-}" ]; then
+	bopts=$(echo "$ARMTRACE_BRBE" | tr @ ' ')
+	# shellcheck disable=SC2086
+	./perf record -e pmuv3/cpu_cycles/u $bopts -o /tmp/brbe.data -- $cmd \
+		> /tmp/brbe.log 2>&1
+	tap $? "perf record -e pmuv3/cpu_cycles/u $bopts -- $cmd"
+	sed 's/^/# /' /tmp/brbe.log
+	echo "BRBEDATA $(wc -c < /tmp/brbe.data)"
+	od -An -v -tx1 /tmp/brbe.data | tr -d ' ' | sed 's/^/BRBEHEX /'
+	echo "BRBEEND"
+fi
 # The vDSO perf saved in its build-id cache: code the host cannot have.
 for v in "${HOME:-/}"/.debug/\[vdso\]/*/vdso; do
 	[ -f "$v" ] || continue
