@@ -155,6 +155,8 @@ suite perf-patches tap_cmd "perf patches pass checkpatch --strict" \
 suite perf-badinput scripts/perf-badinput.sh
 suite perf-badinput-asan env PERF="$BUILD/perf/x86_64-asan/perf" BADINPUT_QUICK=1 \
 	ASAN_OPTIONS=detect_leaks=0 scripts/perf-badinput.sh
+# Snapshot-mode files (perf record -S) cut inside their AUX records.
+suite perf-snapshot scripts/perf-snapshot.sh
 suite_wait guest
 
 # Skipped debug-kernel runs are easy to miss in a count: say so.
