@@ -158,6 +158,8 @@ suite perf-badinput-asan env PERF="$BUILD/perf/x86_64-asan/perf" BADINPUT_QUICK=
 # The branch types of its ETE-synthesized branch stacks, every entry of a
 # synthetic recording against binutils' disassembly.
 suite perf-brtypes scripts/perf-brtypes.sh
+# Snapshot-mode files (perf record -S) cut inside their AUX records.
+suite perf-snapshot scripts/perf-snapshot.sh
 suite_wait guest
 
 # Skipped debug-kernel runs are easy to miss in a count: say so.

@@ -88,10 +88,13 @@ RUNS=(
 "perf-brbe-ete|--hwmodel=truth=$BUILD/logs/truth-perf-brbe-ete.log,exact=on --env ARMTRACE_CMD=./hw_brbe_work@2000 --env ARMTRACE_BRBE=-c@5003@-j@any,u,save_type||"
 # perf_afdo's hot function: AutoFDO from the recording; an address-range
 # filter on the hot function (the range, and a start/stop filter the
-# kernel must refuse, are perf_afdo's: one_run sets them).  The snapshot
-# run follows the table.
+# kernel must refuse, are perf_afdo's: one_run sets them).
 "perf-ete-afdo|--hwmodel=truth=$BUILD/logs/truth-perf-ete-afdo.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
 "perf-ete-filter|--hwmodel=truth=$BUILD/logs/truth-perf-ete-filter.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
+# Snapshot mode as users use it: perf record -S in the background, two
+# snapshots on demand (SIGUSR2), each after one of perf_afdo's phases,
+# and one at exit (-Se); each phase overflows the 2-page AUX buffer.
+"perf-ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-perf-ete-snapshot.log,exact=on --env ARMTRACE_CMD=./perf_afdo@700@3 --env ARMTRACE_SNAPSHOTS=2 --env ARMTRACE_RECORD=-Se@-m@,2||"
 # The perf_event_open fuzzer (selftests/fuzz) on the stock kernel: two
 # rounds (seeds 1 and 2: with the ete PMU, and pmuv3 alone), each as root
 # with CPU hotplug and then as nobody; -smp 2 without icount, so the two
@@ -199,18 +202,6 @@ canary_verdict() {
 	} >> "$log"
 	return $bad
 }
-
-# perf-ete-snapshot is out of make check until a snapshot decodes every
-# time (2 of 4 runs failed): when perf_afdo is switched out and in, the
-# buffer holds two AUX records (flag O), and the snapshot perf writes
-# ends a few bytes past the last one's aux_offset (0x5648 for 0x5646,
-# 0x3668 for 0x3663); cs-etm clamps the record to the snapshot's size,
-# its start falls before the snapshot's, and nothing is queued or
-# decoded.  Unswitched, the record starts at 0 and fits: the snapshot is
-# the truth's last 42593 of 208219 samples, exactly.  The fix would
-# queue the part of a record inside the snapshot (cs_etm__queue_aux_
-# fragment).  Run it by name: guest-tests.sh perf-ete-snapshot
-SNAPSHOT_RUN="perf-ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-perf-ete-snapshot.log,exact=on --env ARMTRACE_CMD=./perf_afdo@800 --env ARMTRACE_RECORD=-Se@-m@,2||"
 
 # hot_range ELF: afdo_hot's address, size and file offset, in hex.
 hot_range() {
@@ -385,8 +376,10 @@ one_run() {
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-afdo.sh" "$log" \
 			"$G/perf_afdo" afdo_hot >> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-snapshot)
-		# the snapshot: the last of the truth's branches, exactly
-		[ $rc -eq 0 ] && { BRANCH_CHECK_TAIL=1 "$TOP/scripts/perf-truth.sh" \
+		# each snapshot: the last of the truth's branches before it,
+		# exactly, from the whole 8 KiB buffer
+		[ $rc -eq 0 ] && { BRANCH_CHECK_TAIL=1 PERF_TRUTH_SNAPSHOT_BYTES=8192 \
+			"$TOP/scripts/perf-truth.sh" \
 			"$log" "$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-filter)
@@ -433,7 +426,6 @@ if [ "$dbg" = auto ]; then
 fi
 selected=()
 skipped=()
-[[ " ${want[*]} " == *" perf-ete-snapshot "* ]] && RUNS+=("$SNAPSHOT_RUN")
 for run in "${RUNS[@]}"; do
 	IFS='|' read -r name _ <<< "$run"
 	if [ ${#want[@]} -gt 0 ] && [[ " ${want[*]} " != *" $name "* ]]; then

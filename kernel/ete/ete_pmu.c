@@ -150,12 +150,17 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 
 	/*
 	 * Snapshot (AUX overwrite): the whole buffer is the TRBE's, in
-	 * circular mode, from where the last window ended; the reader takes
-	 * the newest bytes when it asks.  Windows end on TRBIDR.Align, so
-	 * the head stays aligned.
+	 * circular mode, from its base; the reader takes the newest bytes
+	 * when it asks.  From the base, TRBSR.WRAP tells a window that
+	 * filled the buffer from one that did not: one that went on from
+	 * the last one's end could not tell one lap, which leaves older
+	 * windows' trace behind it, from two, which leave none.  The head
+	 * skips to the next multiple of the size, so head mod size stays
+	 * where the bytes are; the bytes skipped are in no record.
 	 */
 	if (buf->snapshot) {
-		ec->start = h->head % size;
+		h->head = roundup(h->head, size);
+		ec->start = 0;
 		ec->limit = size;
 		ec->base = 0;
 		ec->ptr = ec->start;
@@ -188,13 +193,18 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 /*
  * A snapshot window ends where TRBPTR_EL1 is.  In circular mode TRBSR.WRAP
  * says the pointer passed the limit at least once: then the whole buffer,
- * up to the pointer, holds the newest trace.  perf takes the new head
- * from the handle in overwrite mode:
+ * up to the pointer, holds the window's newest trace.  perf takes the new
+ * head from the handle in overwrite mode:
  *
- *   not wrapped:  head += ptr - start
- *   wrapped:      head += size + (ptr - start) mod size
+ *   not wrapped:  head += ptr - start     record [start, ptr)
+ *   wrapped:      head += size + ptr      record: the whole buffer
  *
- * so head mod size is always where the newest byte ends.
+ * (start is 0, the base) so head mod size is always where the newest byte
+ * ends, and a record never claims an older window's bytes:
+ *
+ *   base                 ptr                        limit
+ *   |----- this window ---|-- older windows' trace --|   not wrapped
+ *   |----- this window, newest up to ptr, all of it -|   wrapped
  */
 static enum hw_trbe_action ete_snapshot_end(struct ete_cpu *ec,
 					    struct ete_buf *buf,

@@ -17,8 +17,8 @@
  * contextid1), ARMTRACE_AUX_PAGES (power of two, default 64),
  * ARMTRACE_KERNEL=1 traces the kernel too (exclude_kernel=0),
  * ARMTRACE_SNAPSHOT=1 maps the AUX area read-only (overwrite mode, as
- * perf record -S does) and prints the newest buffer's worth of trace
- * instead of the records, with "SNAPSHOT <aux_head>";
+ * perf record -S does) and prints the records' parts of the newest
+ * buffer's worth of trace, with "SNAPSHOT <aux_head>";
  * ARMTRACE_RANGE=workload sets a perf address filter (ioctl
  * PERF_EVENT_IOC_SET_FILTER, "filter OFF/SIZE@FILE") over brb_workload
  * from its second instruction to its BR, both inside blocks, and prints
@@ -266,13 +266,30 @@ int main(int argc, char **argv)
 		tail += h->size;
 	}
 	if (snapshot) {
-		/* The newest aux_size bytes end at aux_head (mod the size). */
-		unsigned long long ah = mp->aux_head, n, k;
+		/*
+		 * The newest aux_size bytes end at aux_head (mod the size),
+		 * and hold each record's newest part, in order: in overwrite
+		 * mode a record is the size bytes before its offset (the
+		 * head).  What lies between records (the kernel starts each
+		 * window at the buffer's base) is no trace.
+		 */
+		unsigned long long ah = mp->aux_head, lo, s, k;
 
-		n = ah < mp->aux_size ? ah : mp->aux_size;
-		for (k = 0; k < n; k++)
-			out[k] = aux[(ah - n + k) % mp->aux_size];
-		total = n;
+		lo = ah < mp->aux_size ? 0 : ah - mp->aux_size;
+		total = 0;
+		for (tail = mp->data_tail; tail < head;) {
+			struct perf_event_header *h =
+				(void *)(data + PAGE + tail % (DATA_PAGES * PAGE));
+			struct { struct perf_event_header h;
+				 __u64 off, size, flags; } *r = (void *)h;
+
+			tail += h->size;
+			if (h->type != PERF_RECORD_AUX || r->off > ah)
+				continue;
+			s = r->off - (r->size < r->off ? r->size : r->off);
+			for (k = s > lo ? s : lo; k < r->off; k++)
+				out[total++] = aux[k % mp->aux_size];
+		}
 		printf("SNAPSHOT %llu\n", ah);
 		tap(ah > mp->aux_size, "ete_perf_dump: the snapshot buffer wrapped");
 		tap(overwrite == nrec, "ete_perf_dump: every AUX record says OVERWRITE");

@@ -7,9 +7,16 @@
  * sets the rounds (300; more for a trace that overflows a buffer).  Built
  * with DWARF 4, which Debian's AutoFDO 0.19 reads (not GCC 12's default
  * DWARF 5).
+ *
+ * argv[2] runs the rounds that many times, in phases: after each but the
+ * last the program says "perf_afdo: phase N done" on stderr and waits
+ * for a line on stdin, so that a snapshot taken then (perf record -S and
+ * SIGUSR2, selftests/perf/run-perf.sh) ends where the phase did.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #define BUF	256
 #define ROUNDS	300
@@ -44,16 +51,33 @@ static __attribute__((noipa)) uint64_t afdo_cold(uint64_t h)
 	return h;
 }
 
+/* Between phases: say so, then wait for the go (a line, or its end). */
+static void afdo_wait(int phase)
+{
+	char msg[64], c;
+	int n = snprintf(msg, sizeof(msg), "perf_afdo: phase %d done\n", phase);
+
+	if (write(2, msg, (size_t)n) != n)
+		exit(2);
+	while (read(0, &c, 1) == 1 && c != '\n')
+		;
+}
+
 int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : ROUNDS;
+	int phases = argc > 2 ? atoi(argv[2]) : 1;
 	uint64_t h = 0;
-	int i;
+	int i, p;
 
 	for (i = 0; i < BUF; i++)
 		buf[i] = (unsigned char)(i * 7 + 3);
-	for (i = 0; i < rounds; i++)
-		h += afdo_hot(buf, BUF);
+	for (p = 1; p <= phases; p++) {
+		if (p > 1)
+			afdo_wait(p - 1);
+		for (i = 0; i < rounds; i++)
+			h += afdo_hot(buf, BUF);
+	}
 	/* (an exit status that depends on the work: nothing is optimised out) */
 	return afdo_cold(h) == 0;
 }

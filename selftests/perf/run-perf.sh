@@ -5,7 +5,8 @@
 # $ARMTRACE_EVENT (default ete//u) and the options in $ARMTRACE_RECORD
 # ('@'-separated, e.g. --per-thread), and --filter "$ARMTRACE_FILTER" when
 # set; a filter the kernel must refuse, $ARMTRACE_FILTER_REFUSED, is tried
-# first (perf record fails and says why).  The perf.data goes to the console as
+# first (perf record fails and says why); $ARMTRACE_SNAPSHOTS=N takes N
+# snapshots on demand (below).  The perf.data goes to the console as
 # hex between PERFDATA and PERFEND lines, and the vDSO perf saved in its
 # build-id cache as VDSO/VDSOHEX lines, for the host to decode
 # (scripts/perf-truth.sh); TAP for what the guest can see.  With
@@ -45,8 +46,43 @@ if [ -n "${ARMTRACE_FILTER:-}" ]; then
 else
 	set --
 fi
-# shellcheck disable=SC2086
-./perf record -e "$event" $opts "$@" -o /tmp/perf.data -- $cmd > /tmp/record.log 2>&1
+
+# wait_for TEXT: until perf record's output says TEXT (60 s at most).
+wait_for() {
+	w=0
+	until grep -q "$1" /tmp/record.log; do
+		w=$((w + 1))
+		[ $w -le 60 ] || return 1
+		sleep 1
+	done
+}
+
+if [ -n "${ARMTRACE_SNAPSHOTS:-}" ]; then
+	# Snapshots on demand, as users take them: perf record -S in the
+	# background, SIGUSR2 to it.  The workload (perf_afdo ROUNDS
+	# PHASES) waits on a FIFO after each phase, so that each snapshot
+	# ends where a phase did; the go comes after perf has had a second
+	# of guest time (idle: icount's sleep=off skips it) to take it.
+	rm -f /tmp/go
+	mkfifo /tmp/go
+	# shellcheck disable=SC2086
+	./perf record -e "$event" $opts "$@" -o /tmp/perf.data -- $cmd \
+		< /tmp/go > /tmp/record.log 2>&1 &
+	perf=$!
+	exec 3> /tmp/go
+	s=1
+	while [ $s -le "$ARMTRACE_SNAPSHOTS" ]; do
+		wait_for "perf_afdo: phase $s done" &&
+			kill -USR2 $perf && sleep 1 && echo >&3
+		tap $? "snapshot $s: SIGUSR2 to perf record -S after phase $s"
+		s=$((s + 1))
+	done
+	exec 3>&-
+	wait $perf
+else
+	# shellcheck disable=SC2086
+	./perf record -e "$event" $opts "$@" -o /tmp/perf.data -- $cmd > /tmp/record.log 2>&1
+fi
 tap $? "perf record -e $event ${opts:+$opts }${ARMTRACE_FILTER:+--filter '$ARMTRACE_FILTER' }-- $cmd"
 sed 's/^/# /' /tmp/record.log
 grep -qi "failed\|error" /tmp/record.log

@@ -12,6 +12,10 @@
  *   per buffer:    AUX (flags: raw, unformatted trace) then AUXTRACE
  *                  and the buffer's bytes
  *
+ * or, in snapshot mode, the AUX records (flagged overwrite too, each at
+ * its end: the head, as the kernel reports it in that mode), then one
+ * AUXTRACE of the trace's last bytes, as perf record -S writes them;
+ *
  * and the features HEADER_ARCH, HEADER_NRCPUS and HEADER_AUXTRACE (the
  * index of the AUXTRACE events, without which cs-etm.c cannot tell
  * unformatted trace from formatted).  The attribute samples TID and CPU
@@ -121,7 +125,7 @@ static void put_auxtrace_info(struct out *o, const struct perf_data_ete *d)
 	uint64_t priv[3 + 3 + CS_ETE_NR_PARAMS] = {
 		1,				/* CS_HEADER_VERSION */
 		(uint64_t)d->pmu_type << 32 | 1,	/* PMU type, 1 CPU */
-		0,				/* not a snapshot */
+		d->snapshot_len != 0,		/* snapshot mode */
 		CS_ETE_MAGIC, 0, CS_ETE_NR_PARAMS,
 		d->regs.trcconfigr, d->regs.trctraceidr,
 		d->regs.trcidr0, d->regs.trcidr1, d->regs.trcidr2,
@@ -171,6 +175,11 @@ static void put_aux(struct out *o, const struct perf_data_ete *d,
 {
 	uint64_t aux[3] = { offset, size, PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW };
 
+	if (d->snapshot_len) {
+		aux[0] = offset + size;
+		aux[2] |= PERF_AUX_FLAG_OVERWRITE;
+	}
+
 	put_header(o, PERF_RECORD_AUX, 0, sizeof(struct perf_event_header) +
 		   sizeof(aux) + sizeof(struct sample_id));
 	put(o, aux, sizeof(aux));
@@ -215,7 +224,8 @@ int perf_data_write_ete(const char *path, const struct perf_data_ete *d)
 	uint64_t event_id = EVENT_ID;
 	struct out o = { 0 };
 
-	if (!d->aux_len || d->aux_len % 8 || !d->trace_len) {
+	if (!d->aux_len || d->aux_len % 8 || !d->trace_len ||
+	    d->snapshot_len > d->trace_len) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -263,7 +273,15 @@ int perf_data_write_ete(const char *path, const struct perf_data_ete *d)
 			d->trace_len - off : d->aux_len;
 
 		put_aux(&o, d, off, n);
-		index[i] = put_auxtrace(&o, d, off, d->trace + off, n);
+		if (!d->snapshot_len)
+			index[i] = put_auxtrace(&o, d, off, d->trace + off, n);
+	}
+	if (d->snapshot_len) {
+		uint64_t off = d->trace_len - d->snapshot_len;
+
+		index[0] = put_auxtrace(&o, d, off, d->trace + off,
+					d->snapshot_len);
+		nbuf = 1;
 	}
 	h.data.size = o.pos - h.data.offset;
 

@@ -25,6 +25,11 @@
  * @trace_len: how many
  * @aux_len: size of each AUXTRACE buffer (a multiple of 8); each gets an
  *	AUX record with PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW
+ * @snapshot_len: 0, or the file is what perf record -S writes: the AUX
+ *	records of @aux_len bytes each flagged PERF_AUX_FLAG_OVERWRITE too,
+ *	their aux_offset where they end, and one snapshot taken at the end
+ *	of the trace, an AUXTRACE event of its last @snapshot_len bytes
+ *	(padded to 8 bytes, as perf pads it)
  */
 struct perf_data_ete {
 	struct ete_pkt_config regs;
@@ -37,6 +42,7 @@ struct perf_data_ete {
 	const uint8_t *trace;
 	size_t trace_len;
 	size_t aux_len;
+	size_t snapshot_len;
 };
 
 /**

@@ -7,7 +7,7 @@
  *
  *   perf-ete synth [--mb N] [--seed S] [--code-kb K] [--cci] [--ts]
  *                  [--cid] [--vmid] [--syncpr N] [--perf-data]
- *                  [--aux-kb K] DIR
+ *                  [--aux-kb K] [--aux-snapshot BYTES] DIR
  *
  * The program is a random A64 image (ete_path_gen_program()), the path a
  * seeded random walk through it with exceptions, context changes and
@@ -16,7 +16,9 @@
  * --perf-data also writes DIR/perf.data: the same trace as perf record
  * would have written it for one thread on one CPU (util/perf_data.h), in
  * AUX buffers of --aux-kb KiB (default 4096), with DIR/code.bin mapped
- * as the thread's code, for perf's decoders.
+ * as the thread's code, for perf's decoders.  --aux-snapshot writes it as
+ * perf record -S would have, with one snapshot of the trace's last BYTES
+ * taken at its end.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -43,6 +45,7 @@ struct synth_opts {
 	uint32_t configr;
 	uint32_t syncpr;
 	uint64_t aux_kb;
+	uint64_t snapshot;
 	int perf_data;
 	const char *dir;
 };
@@ -127,6 +130,7 @@ static int write_perf_data(const struct synth_opts *o,
 		d.code_path = abs;
 		d.trace = trace;
 		d.trace_len = (size_t)n;
+		d.snapshot_len = (size_t)o->snapshot;
 		snprintf(fname, sizeof(fname), "%s/perf.data", o->dir);
 		ret = abs ? perf_data_write_ete(fname, &d) : -1;
 		free(abs);
@@ -145,7 +149,8 @@ static int usage(void)
 	fprintf(stderr,
 		"usage: perf-ete synth [--mb N] [--seed S] [--code-kb K] [--cci]\n"
 		"                      [--ts] [--cid] [--vmid] [--syncpr N]\n"
-		"                      [--perf-data] [--aux-kb K] DIR\n");
+		"                      [--perf-data] [--aux-kb K]\n"
+		"                      [--aux-snapshot BYTES] DIR\n");
 	return 2;
 }
 
@@ -157,6 +162,7 @@ static int parse(int argc, char **argv, struct synth_opts *o)
 	o->configr = REF_TRCCONFIGR;
 	o->syncpr = 12;
 	o->aux_kb = 4096;
+	o->snapshot = 0;
 	o->perf_data = 0;
 	o->dir = NULL;
 	for (int i = 1; i < argc; i++) {
@@ -179,6 +185,10 @@ static int parse(int argc, char **argv, struct synth_opts *o)
 		} else if (!strcmp(a, "--aux-kb") && i + 1 < argc) {
 			if (parse_u64(argv[++i], 1u << 20, &o->aux_kb) ||
 			    !o->aux_kb)
+				return -1;
+		} else if (!strcmp(a, "--aux-snapshot") && i + 1 < argc) {
+			if (parse_u64(argv[++i], SIZE_MAX, &o->snapshot) ||
+			    !o->snapshot)
 				return -1;
 		} else if (!strcmp(a, "--perf-data")) {
 			o->perf_data = 1;

@@ -37,7 +37,16 @@
  *
  * BRANCH_CHECK_TAIL=1: the recording is a snapshot (AUX overwrite), the
  * last of the trace: the samples must be the truth's last ones, exactly,
- * and fewer than all of them.  BRANCH_CHECK_RANGE=LO:HI: an address
+ * and fewer than all of them.  With BRANCH_CHECK_SNAPSHOTS="CPU:W ...",
+ * several: on CPU, one ended with the truth's W-th trace window (its
+ * W-th ete-stop, where the kernel ended the W-th AUX record), and its
+ * samples must be the truth's last ones before that window's end.  Each
+ * snapshot holds the trace since the one before at most, so the samples
+ * are the truth with holes; a hole ends a snapshot, where perf joins the
+ * path across the stop (the window's last sample, matched by its ip, to
+ * where the next snapshot's trace starts).  The samples are matched to
+ * the truth backwards from each snapshot's end; a snapshot that decodes
+ * nothing fails.  BRANCH_CHECK_RANGE=LO:HI: an address
  * range filter traced [LO, HI) only: the truth's taken branches and
  * exceptions from inside it are expected, and each joined sample, where
  * the path left the range and came back, is compared by its ip; the
@@ -59,8 +68,11 @@ struct br {
 #define BR_NEW_TID	2	/* perf: another thread after the stop */
 #define BR_SYSCALL	4	/* truth: a system call's exception */
 #define BR_OPEN		8	/* perf: trace ends here, addr unknown */
+#define BR_EXC		16	/* truth: an exception */
+#define BR_HOLE		32	/* truth: a snapshot's end, a hole after it */
 
 #define MAX_CPUS	8
+#define MAX_SNAPSHOTS	64
 
 struct brs {
 	struct br *v;
@@ -92,9 +104,14 @@ static void tap(int ok, const char *what)
 	failed |= !ok;
 }
 
+/* Where each trace window ends: the number of expected samples by then. */
+struct wins {
+	size_t *end, n, cap;
+};
+
 /* The expected samples of one CPU's trace windows. */
 static int read_truth(const char *path, unsigned int want, struct brs *exp,
-		      size_t *nexc, int *last_is_exc)
+		      size_t *nexc, struct wins *w)
 {
 	char line[512], kind[32];
 	uint64_t pos = 0;	/* where the path is; 0 before the first event */
@@ -111,8 +128,16 @@ static int read_truth(const char *path, unsigned int want, struct brs *exp,
 		if (sscanf(line, "N %u %31s", &cpu, kind) == 2) {
 			if (cpu == want && !strcmp(kind, "ete-start"))
 				in = 1;
-			else if (cpu == want && !strcmp(kind, "ete-stop"))
+			else if (cpu == want && !strcmp(kind, "ete-stop")) {
 				in = 0;
+				if (w->n == w->cap) {
+					w->cap = w->cap ? 2 * w->cap : 64;
+					w->end = realloc(w->end, w->cap * sizeof(*w->end));
+					if (!w->end)
+						exit(2);
+				}
+				w->end[w->n++] = exp->n;
+			}
 			continue;
 		}
 		if (!in)
@@ -126,14 +151,12 @@ static int read_truth(const char *path, unsigned int want, struct brs *exp,
 			if (!in_range(a))
 				continue;
 			push(exp, a, b, 0);
-			*last_is_exc = 0;
 		} else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
 				  &a, &b, &c) == 5 && cpu == want) {
 			(*nexc)++;
 			if (b != pos && in_range(b - 4)) {
-				push(exp, b - 4, b,
-				     strcmp(kind, "call") ? 0 : BR_SYSCALL);
-				*last_is_exc = 1;
+				push(exp, b - 4, b, BR_EXC |
+				     (strcmp(kind, "call") ? 0 : BR_SYSCALL));
 			}
 			pos = b;
 		}
@@ -209,18 +232,72 @@ static int read_branches(const char *path, unsigned int want, struct brs *got,
 	return ok ? 0 : 1;
 }
 
+/* Samples perf joined or left open are compared by their ip alone. */
+static int ip_only(const struct br *e, const struct br *g)
+{
+	return (g->flags & BR_OPEN) || (e->flags & BR_HOLE) ||
+	       ((g->flags & BR_JOINED) &&
+		(g->flags & BR_NEW_TID || e->flags & BR_SYSCALL ||
+		 range_hi != UINT64_MAX));
+}
+
+static int same(const struct br *e, const struct br *g)
+{
+	return e->ip == g->ip && (e->addr == g->addr || ip_only(e, g));
+}
+
+/*
+ * Snapshots: match the samples to the truth backwards from the last
+ * snapshot's end, sp[k] the number of expected samples by the end of
+ * snapshot k.  A sample that is not the truth's before it must be where
+ * a hole begins: the sample perf joined across the stop that ended the
+ * snapshot before.  al[i] gets the truth's sample for got[i], dec[k]
+ * the samples of snapshot k, *left what the first one does not hold.
+ * Returns the index of the sample that matches nothing, or -1.
+ */
+static size_t match_snapshots(const struct brs *exp, const struct brs *got,
+			      const size_t *sp, size_t nsp, struct br *al,
+			      size_t *dec, size_t *left)
+{
+	size_t i = got->n, j = exp->n, k = nsp - 1, lo;
+
+	while (i > 0) {
+		const struct br *g = &got->v[i - 1];
+
+		lo = k ? sp[k - 1] : 0;
+		if (j > lo && same(&exp->v[j - 1], g)) {
+			al[--i] = exp->v[--j];
+			dec[k]++;
+		} else if (j == lo && k > 0) {
+			k--;	/* all of snapshot k: no hole before it */
+		} else if (k > 0 && lo > 0 && (g->flags & BR_JOINED) &&
+			   g->ip == exp->v[lo - 1].ip) {
+			al[--i] = exp->v[lo - 1];
+			al[i].flags |= BR_HOLE;
+			j = lo - 1;
+			dec[--k]++;
+		} else {
+			*left = j;
+			return i - 1;
+		}
+	}
+	*left = j - (k ? sp[k - 1] : 0);
+	return (size_t)-1;
+}
+
 /* One CPU: the decoded samples must be the expected ones, in order. */
 static int check_cpu(const char *truth, const char *branches, unsigned int cpu,
-		     int tail)
+		     int tail, const size_t *snaps, size_t nsnaps)
 {
 	struct brs exp = { 0 }, got = { 0 };
-	struct br *exp_v;
-	size_t skip = 0;
-	size_t nexc = 0, nstops = 0, i, bad = (size_t)-1, j;
-	int tail_open = 0, last_is_exc = 0, rc;
-	char what[128];
+	struct wins w = { 0 };
+	struct br *exp_v, *al = NULL;
+	size_t sp[MAX_SNAPSHOTS], dec[MAX_SNAPSHOTS] = { 0 }, nsp = 0, left = 0;
+	size_t nexc = 0, nstops = 0, i, bad = (size_t)-1, j, k;
+	int tail_open = 0, last_is_exc, rc;
+	char what[160];
 
-	if (read_truth(truth, cpu, &exp, &nexc, &last_is_exc)) {
+	if (read_truth(truth, cpu, &exp, &nexc, &w)) {
 		tap(0, "the truth log is readable");
 		return -1;
 	}
@@ -237,6 +314,28 @@ static int check_cpu(const char *truth, const char *branches, unsigned int cpu,
 	snprintf(what, sizeof(what), "CPU %u: the truth has branches and perf decoded samples", cpu);
 	tap(exp.n > 0 && got.n > 0, what);
 
+	/* Snapshots: the truth up to the end of each, up to the last. */
+	if (tail && !nsnaps) {
+		sp[nsp++] = exp.n;
+	} else if (tail) {
+		for (k = 0; k < nsnaps; k++) {
+			if (snaps[k] < 1 || snaps[k] > w.n ||
+			    (k && snaps[k] <= snaps[k - 1])) {
+				snprintf(what, sizeof(what), "CPU %u: snapshot %zu ends window %zu of the truth's %zu, after the one before",
+					 cpu, k + 1, snaps[k], w.n);
+				tap(0, what);
+				free(exp.v);
+				free(got.v);
+				free(w.end);
+				return -1;
+			}
+			sp[nsp++] = w.end[snaps[k] - 1];
+		}
+		exp.n = sp[nsp - 1];
+	}
+	free(w.end);
+	last_is_exc = exp.n && (exp.v[exp.n - 1].flags & BR_EXC);
+
 	/* The trace's last exception, unsampled (see above). */
 	if (last_is_exc && !tail_open && exp.n && got.n &&
 	    (tail ? got.v[got.n - 1].ip != exp.v[exp.n - 1].ip :
@@ -252,31 +351,58 @@ static int check_cpu(const char *truth, const char *branches, unsigned int cpu,
 		       cpu, exp.v[exp.n - 1].ip);
 		exp.n--;
 	}
-	/* A snapshot: the truth's last got.n samples, and not all of them. */
+	/*
+	 * Snapshots: each the truth's last samples before its end, and not
+	 * all of the trace.
+	 */
 	exp_v = exp.v;
 	if (tail) {
-		skip = exp.n > got.n ? exp.n - got.n : 0;
-		exp.v += skip;
-		exp.n -= skip;
-		snprintf(what, sizeof(what), "CPU %u: the snapshot is the trace's tail, not all of it (%zu of %zu samples)",
-			 cpu, got.n, exp.n + skip);
-		tap(skip > 0, what);
+		sp[nsp - 1] = exp.n;
+		al = calloc(got.n + 1, sizeof(*al));
+		if (!al)
+			exit(2);
+		bad = match_snapshots(&exp, &got, sp, nsp, al, dec, &left);
+		if (bad != (size_t)-1) {
+			printf("# CPU %u: decoded sample %zu of %zu is no truth's sample before it (truth %zu)\n",
+			       cpu, bad, got.n, left);
+			for (j = bad > 3 ? bad - 3 : 0; j < bad + 4 && j < got.n; j++)
+				printf("#   %zu perf %#" PRIx64 " -> %#" PRIx64 "%s\n",
+				       j, got.v[j].ip, got.v[j].addr,
+				       j == bad ? " <-" : "");
+			for (j = left > 3 ? left - 3 : 0; j < left + 4 && j < exp.n; j++)
+				printf("#   %zu truth %#" PRIx64 " -> %#" PRIx64 "\n",
+				       j, exp.v[j].ip, exp.v[j].addr);
+		}
+		for (k = 0; nsp > 1 && k < nsp; k++) {
+			snprintf(what, sizeof(what), "CPU %u: snapshot %zu (window %zu) decodes, the last %zu of its %zu samples",
+				 cpu, k + 1, snaps[k], dec[k],
+				 sp[k] - (k ? sp[k - 1] : 0));
+			tap(bad == (size_t)-1 && dec[k] > 0, what);
+		}
+		snprintf(what, sizeof(what), "CPU %u: the snapshot%s the trace's tail, not all of it (%zu of %zu samples)",
+			 cpu, nsp > 1 ? "s are" : " is", got.n, exp.n);
+		tap(bad == (size_t)-1 && got.n < exp.n, what);
+		if (bad == (size_t)-1) {
+			exp.v = al;
+			exp.n = got.n;
+		} else {
+			/* (the forward comparison below fails it too) */
+			bad = (size_t)-1;
+			exp.n = 0;
+		}
 	}
 	for (i = 0; i < exp.n && i < got.n; i++) {
 		const struct br *e = &exp.v[i], *g = &got.v[i];
-		int ip_only = (g->flags & BR_OPEN) ||
-			      ((g->flags & BR_JOINED) &&
-			       (g->flags & BR_NEW_TID || e->flags & BR_SYSCALL ||
-				range_hi != UINT64_MAX));
+		int ip = ip_only(e, g);
 
-		if (ip_only && e->addr != g->addr && i + 1 < got.n &&
+		if (ip && e->addr != g->addr && i + 1 < got.n &&
 		    got.v[i + 1].ip < g->addr) {
 			printf("# trace resumed at %#" PRIx64 ", after the next range's end\n",
 			       g->addr);
 			bad = i;
 			break;
 		}
-		if (e->ip != g->ip || (!ip_only && e->addr != g->addr)) {
+		if (e->ip != g->ip || (!ip && e->addr != g->addr)) {
 			bad = i;
 			break;
 		}
@@ -300,6 +426,7 @@ static int check_cpu(const char *truth, const char *branches, unsigned int cpu,
 		tap(1, what);
 	}
 	free(exp_v);
+	free(al);
 	free(got.v);
 	return 1;
 }
@@ -308,9 +435,11 @@ int main(int argc, char **argv)
 {
 	const char *tail = getenv("BRANCH_CHECK_TAIL");
 	const char *range = getenv("BRANCH_CHECK_RANGE");
+	const char *snapshots = getenv("BRANCH_CHECK_SNAPSHOTS");
+	size_t snaps[MAX_CPUS][MAX_SNAPSHOTS], nsnaps[MAX_CPUS] = { 0 };
 	unsigned long long lo, hi;
-	unsigned int cpu;
-	int n = 0, rc;
+	unsigned int cpu, win;
+	int n = 0, rc, len;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc != 3) {
@@ -327,8 +456,23 @@ int main(int argc, char **argv)
 		range_hi = hi;
 		printf("# the truth in [%#llx, %#llx) only\n", lo, hi);
 	}
+	/* "CPU:WINDOW ...": where each snapshot ends, in order */
+	while (snapshots && sscanf(snapshots, " %u:%u%n", &cpu, &win, &len) == 2) {
+		if (cpu >= MAX_CPUS || nsnaps[cpu] == MAX_SNAPSHOTS) {
+			fprintf(stderr, "branch_check: too many snapshots\n");
+			return 2;
+		}
+		snaps[cpu][nsnaps[cpu]++] = win;
+		snapshots += len;
+	}
+	if (snapshots && snapshots[strspn(snapshots, " ")]) {
+		fprintf(stderr, "branch_check: BRANCH_CHECK_SNAPSHOTS=\"CPU:WINDOW ...\", not %s\n",
+			snapshots);
+		return 2;
+	}
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
-		rc = check_cpu(argv[1], argv[2], cpu, tail && *tail == '1');
+		rc = check_cpu(argv[1], argv[2], cpu, tail && *tail == '1',
+			       snaps[cpu], nsnaps[cpu]);
 		if (rc < 0)
 			return 1;
 		n += rc;
