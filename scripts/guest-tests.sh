@@ -116,12 +116,12 @@ RUNS=(
 "smp2-hotplug-dbg|--debug-kernel --smp 2 --env ARMTRACE_FILTERS=$F_EL1 --env ARMTRACE_INEXACT=1|pmuv3_errno pmuv3_hotplug|"
 "hwmodel-dbg|--debug-kernel --hwmodel --smp 2|hw_brbe hw_ete|"
 "ete-tests-dbg|--debug-kernel --hwmodel=kernel=off --smp 2 --env ARMTRACE_EL=1|ete_errno ete_priv ete_groups|"
-# make check's debug boot: pmuv3's and the ete PMU's errno and group
-# tests on the model (its kernel instrumentation off: those tests trace no
+# make check's debug boot: armtrace.ko loaded and unloaded, pmuv3's errno
+# table and the ete PMU's group tests on the model (its kernel instrumentation off: those tests trace no
 # kernel code), which must leave the kernel log clean; then the negative
 # control: every checker must report what the canary module commits, and
 # qemu-run.sh must fail the run for it (canary_verdict).
-"canary-dbg|--debug-kernel --hwmodel=kernel=off --env ARMTRACE_EL=1 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_errno ete_errno ete_groups|"
+"canary-dbg|--debug-kernel --hwmodel=kernel=off --env ARMTRACE_EL=1 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_errno ete_groups|"
 # The perf_event_open fuzzer (selftests/fuzz): -smp 2 without icount, so
 # the two CPUs really race; `make stress` runs it long.
 "fuzz-dbg|--debug-kernel --hwmodel=kernel=off --smp 2 --no-icount --env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-15}||"
@@ -436,15 +436,16 @@ for run in "${RUNS[@]}"; do
 			skipped+=("$name|the debug kernel is not in the cache (make debug-modules builds it)")
 		continue
 	fi
-	# A cached kernel alone (auto) boots it once: canary-dbg runs
-	# pmuv3's and the ete PMU's errno and group tests under every
-	# checker, then proves each checker and qemu-run.sh's judgement (about
-	# two minutes of host CPU).  The other debug runs cost more than a
-	# warm make check's 10 minutes allow on two cores (CPU time measured
-	# in one make check: fuzz-dbg 366 s, hwmodel-dbg 131 s,
-	# smp2-hotplug-dbg 110 s, el2-vhe-dbg 94 s; ete-tests-dbg more than
-	# 13 minutes: module code runs ~20x slower there, and the model's
-	# kernel instrumentation, which canary-dbg turns off, adds to it):
+	# A cached kernel alone (auto) boots it once: canary-dbg loads and
+	# unloads armtrace.ko and runs pmuv3's errno table and the ete PMU's
+	# group tests under every checker, then proves each checker and
+	# qemu-run.sh's judgement (about a minute and a half of host CPU).
+	# The other debug runs cost more than a warm make check's 10 minutes
+	# allow on two cores (CPU time measured in one make check: fuzz-dbg
+	# 366 s, hwmodel-dbg 131 s, smp2-hotplug-dbg 110 s, el2-vhe-dbg 94 s;
+	# ete-tests-dbg more than 13 minutes: module code runs ~20x slower
+	# there, and the model's kernel instrumentation, which canary-dbg
+	# turns off, adds to it):
 	# make check-debug (ARMTRACE_DEBUG_KERNEL=1) runs them all.
 	if [ ${#want[@]} -eq 0 ] && [ "$dbg_auto" = 1 ] &&
 	   [[ $name == *-dbg ]] && [ "$name" != canary-dbg ]; then
