@@ -129,6 +129,7 @@ suite trbe-action "$BUILD/host/trbe_action_test"
 suite ete-config "$BUILD/host/ete_config_test"
 suite trbe-window "$BUILD/host/trbe_window_test"
 suite trbe-window-wa "$BUILD/host/trbe_window_wa_test"
+suite trbe-snapshot "$BUILD/host/trbe_snapshot_test"
 suite hwmodel-units make --no-print-directory -C selftests/hwmodel check
 if [ -f tools-perf/Makefile ]; then
 	suite tools-perf make --no-print-directory -C tools-perf check

@@ -66,6 +66,7 @@ RUNS=(
 "ete-cpu-pm|--hwmodel=truth=$BUILD/logs/truth-ete-cpu-pm.log,exact=on --env ARMTRACE_CPU_PM=1 --env ARMTRACE_HWTEST=1|ete_perf_dump|"
 "ete-loss|--hwmodel=truth=$BUILD/logs/truth-ete-loss.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=2 --env ARMTRACE_TRACEPOINTS=loss.tracepoints|ete_perf_dump|"
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
+"ete-snapshot-windows|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot-windows.log,exact=on --env ARMTRACE_ARGS=./perf_windows@150 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
 # Stock perf 6.1 records ete_pmu_name=cs_etm (selftests/ete/run-compat.sh).
 "ete-compat|--hwmodel=truth=$BUILD/logs/truth-ete-compat.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50||"
 # TRBE errata the model plays (Documentation/hwmodel.rst, "TRBE errata"):
@@ -339,6 +340,12 @@ one_run() {
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-snapshot.log" 0 "$G/ete_perf_dump" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
+	ete-snapshot-windows)
+		# 150 windows of a few hundred bytes in an 8 KiB snapshot:
+		# the newest trace, exactly, must span many of them
+		[ $rc -eq 0 ] && { TRUTH_SNAPSHOT_WINDOWS=5 "$BUILD/host/truth_check" "$log" \
+			"$BUILD/logs/truth-ete-snapshot-windows.log" 0 \
+			"$G/perf_windows" >> "$log" 2>&1 || rc=1; } ;;
 	ete-compat)
 		# Debian's x86-64 perf decodes what Debian's arm64 perf recorded.
 		for rec in cpu thread; do

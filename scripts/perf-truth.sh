@@ -239,16 +239,20 @@ if [ "${BRANCH_CHECK_TAIL:-}" = 1 ]; then
 	done < <(sed -n 's/.*PERF_RECORD_AUXTRACE size: \([0-9a-fx]*\) *offset: \([0-9a-fx]*\) .* cpu: \([0-9-]*\)$/\1 \2 \3/p' "$base.dump")
 	[ $ns -gt 0 ] && [ $sizes_ok = 1 ]
 	pt $? "$ns snapshots, each all the trace since the one before${PERF_TRUTH_SNAPSHOT_BYTES:+, up to the $PERF_TRUTH_SNAPSHOT_BYTES-byte buffer}"
-	# (a window for each AUX record: the truth's ete-stops, CPU by CPU)
-	same_windows=1
+	# (a window for each AUX record: the truth's ete-stops, and its
+	# trbe-stops, where a snapshot's first lap filled and went circular,
+	# each a COLLISION record; CPU by CPU)
+	same_windows=1 fills=0
 	for c in "${!auxs[@]}"; do
 		nw=$(grep -c "^N $c ete-stop " "$truth")
+		nf=$(grep -c "^N $c trbe-stop " "$truth")
 		na=$(wc -w <<< "${auxs[$c]}")
-		echo "# CPU $c: $na AUX records, $nw trace windows in the truth"
-		[ "$nw" = "$na" ] || same_windows=0
+		echo "# CPU $c: $na AUX records, $nw trace windows and $nf fills in the truth"
+		[ $((nw + nf)) = "$na" ] || same_windows=0
+		fills=$((fills + nf))
 	done
-	[ ${#auxs[@]} -gt 0 ] && [ $same_windows = 1 ]
-	pt $? "an AUX record for each of the truth's trace windows"
+	[ ${#auxs[@]} -gt 0 ] && [ $same_windows = 1 ] && [ "$fills" = "$k_coll" ]
+	pt $? "an AUX record for each of the truth's trace windows and fills, each fill a COLLISION"
 	export BRANCH_CHECK_SNAPSHOTS="${windows[*]}"
 fi
 

@@ -38,9 +38,12 @@ struct ete_cpu {
 	/*
 	 * The TRBE window now programmed, as buffer offsets: the record
 	 * from start, TRBBASER at base, TRBPTR from ptr (past start only
-	 * with TRBE_WA_PAD_BASE), TRBLIMITR at limit.
+	 * with TRBE_WA_PAD_BASE, or a snapshot's alignment pad), TRBLIMITR
+	 * at limit; circular: a snapshot's laps after the first, from the
+	 * base (the record then starts at the pad up to the buffer's end).
 	 */
 	u64 start, limit, base, ptr;
+	bool circular;
 	struct perf_event *event;	/* added here (add() to del()) */
 	u64 programmed;			/* hwcfg serial the unit holds; 0: none */
 	bool pm_stopped;		/* stopped for CPU power-down */

@@ -149,21 +149,24 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 	struct trbe_window w;
 
 	/*
-	 * Snapshot (AUX overwrite): the whole buffer is the TRBE's, in
-	 * circular mode, from its base; the reader takes the newest bytes
-	 * when it asks.  From the base, TRBSR.WRAP tells a window that
-	 * filled the buffer from one that did not: one that went on from
-	 * the last one's end could not tell one lap, which leaves older
-	 * windows' trace behind it, from two, which leave none.  The head
-	 * skips to the next multiple of the size, so head mod size stays
-	 * where the bytes are; the bytes skipped are in no record.
+	 * Snapshot (AUX overwrite): the whole buffer is the TRBE's, and the
+	 * reader takes the newest bytes when it asks.  No pad is skipped:
+	 * perf takes the head from the handle, which moves at the end by
+	 * all the window wrote, pad included, so that every byte is in a
+	 * record and head mod size is where the newest one ends.
 	 */
 	if (buf->snapshot) {
-		h->head = roundup(h->head, size);
-		ec->start = 0;
-		ec->limit = size;
-		ec->base = 0;
-		ec->ptr = ec->start;
+		trbe_snapshot_window(size, h->head, ec->align, PAGE_SIZE,
+				     ec->wa, &w);
+		if (w.pad)
+			ete_pad(buf, h->head, w.pad);
+		ec->circular = w.circular;
+		ec->start = h->head % size;
+		ec->limit = w.limit;
+		ec->base = w.base;
+		ec->ptr = w.ptr;
+		trace_ete_window(smp_processor_id(), h->head, w.pad, w.start,
+				 w.limit);
 		return 0;
 	}
 	trbe_window_wa(size, h->head, h->size, h->wakeup, ec->align, PAGE_SIZE,
@@ -182,6 +185,7 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 		ete_disable_inatomic(event);
 		return -ENOSPC;
 	}
+	ec->circular = false;
 	ec->start = w.start;
 	ec->limit = w.limit;
 	ec->base = w.base;
@@ -191,53 +195,35 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 }
 
 /*
- * A snapshot window ends where TRBPTR_EL1 is.  In circular mode TRBSR.WRAP
- * says the pointer passed the limit at least once: then the whole buffer,
- * up to the pointer, holds the window's newest trace.  perf takes the new
- * head from the handle in overwrite mode:
+ * The bytes of a circular snapshot window, which ends where TRBPTR_EL1
+ * is.  It began at the base, after the pad from where the last window
+ * ended (start) to the buffer's end; TRBSR.WRAP says the pointer passed
+ * the limit at least once, and then the whole buffer, up to the pointer,
+ * holds the window's newest trace.  perf takes the new head from the
+ * handle in overwrite mode, so head mod size is always where the newest
+ * byte ends, and a record never claims an older window's bytes:
  *
- *   not wrapped:  head += ptr - start     record [start, ptr)
- *   wrapped:      head += size + ptr      record: the whole buffer
- *
- * (start is 0, the base) so head mod size is always where the newest byte
- * ends, and a record never claims an older window's bytes:
- *
- *   base                 ptr                        limit
- *   |----- this window ---|-- older windows' trace --|   not wrapped
- *   |----- this window, newest up to ptr, all of it -|   wrapped
+ *   base            ptr         start                   limit
+ *   |== this one ====|-- older --|pad====================|   not wrapped
+ *   |== this one, newest up to ptr, all of it ===========|   wrapped
  */
-static enum hw_trbe_action ete_snapshot_end(struct ete_cpu *ec,
-					    struct ete_buf *buf,
-					    enum hw_trbe_action act,
-					    u64 trbsr, u64 trbptr)
+static u64 ete_circular_bytes(struct ete_cpu *ec, u64 size,
+			      enum hw_trbe_action *act, u64 trbsr, u64 off,
+			      u64 *flags)
 {
-	struct perf_output_handle *h = &ec->handle;
-	struct perf_event *event = h->event;
-	u64 size = ete_buf_size(buf), off = trbptr - (u64)buf->base, n;
-	u64 flags = PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW;
-
 	if (off >= size) {
 		/* A pointer outside the buffer: trust no byte. */
-		act = HW_TRBE_FATAL;
-		off = ec->start;
+		*act = HW_TRBE_FATAL;
+		*flags |= PERF_AUX_FLAG_TRUNCATED;
+		ec->truncated++;
+		return 0;
 	}
-	n = (off + size - ec->start) % size;
-	if (trbsr & TRBSR_EL1_WRAP)
-		n += size;
-	if (act == HW_TRBE_FATAL) {
-		flags |= PERF_AUX_FLAG_TRUNCATED;
+	if (*act == HW_TRBE_FATAL) {
+		*flags |= PERF_AUX_FLAG_TRUNCATED;
 		ec->truncated++;
 	}
-	h->head += n;
-	trace_trbe_irq(smp_processor_id(), trbsr, off, act, n);
-	if (flags & PERF_AUX_FLAG_TRUNCATED)
-		trace_aux_lost(smp_processor_id(), flags, min(n, size));
-	perf_aux_output_flag(h, flags);
-	perf_aux_output_end(h, min(n, size));
-	/* A fault ends a snapshot session as it ends any other. */
-	if (flags & PERF_AUX_FLAG_TRUNCATED)
-		ete_disable_inatomic(event);
-	return act;
+	return trbe_circular_bytes(size, ec->start, off,
+				   trbsr & TRBSR_EL1_WRAP);
 }
 
 /*
@@ -250,7 +236,7 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 	struct perf_output_handle *h = &ec->handle;
 	struct perf_event *event = h->event;
 	struct ete_buf *buf = perf_get_aux(h);
-	u64 base = (u64)buf->base, size = 0, flags;
+	u64 base = (u64)buf->base, size = 0, flags, bufsize = ete_buf_size(buf);
 	/* Erratum 2119858: a fill may leave TRBPTR past TRBBASER. */
 	enum hw_trbe_action act = hw_trbe_action(trbsr, trbptr, base + ec->base,
 		ec->wa & TRBE_WA_PAD_BASE ? HW_TRBE_MAY_OVERWRITE_IN_FILL_MODE : 0);
@@ -258,8 +244,11 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 			 trbptr <= base + ec->limit;
 
 	flags = PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW;
-	if (buf->snapshot)
-		return ete_snapshot_end(ec, buf, act, trbsr, trbptr);
+	if (ec->circular) {
+		size = ete_circular_bytes(ec, bufsize, &act, trbsr,
+					  trbptr - base, &flags);
+		goto end;
+	}
 	switch (act) {
 	case HW_TRBE_WRAP_FULL:
 		/* Full up to the limit; trace until the restart is gone. */
@@ -287,11 +276,18 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 	/*
 	 * TRBE_WA_PAD_BASE: TRBPTR started ec->ptr - ec->start bytes into
 	 * the record, and a fill may have overwritten them with trace that
-	 * belongs after the limit: they become IGNORE packets.
+	 * belongs after the limit: they become IGNORE packets.  (Without
+	 * it they are a snapshot's alignment pad, IGNORE already.)
 	 */
 	if (size)
 		memset(buf->base + ec->start, ETE_HDR_IGNORE,
 		       min(size, ec->ptr - ec->start));
+end:
+	/* Overwrite mode: perf takes the head from us; size is a record's. */
+	if (buf->snapshot) {
+		h->head += size;
+		size = min(size, bufsize);
+	}
 	trace_trbe_irq(smp_processor_id(), trbsr, trbptr - base, act, size);
 	if (flags & (PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_COLLISION))
 		trace_aux_lost(smp_processor_id(), flags, size);

@@ -95,9 +95,12 @@ void ete_trbe_start(const struct ete_buf *buf, const struct ete_cpu *ec)
 	hw_write(HW_TRBBASER_EL1, base + ec->base);
 	hw_write(HW_TRBPTR_EL1, base + ec->ptr);
 	hw_write(HW_TRBSR_EL1, 0);
-	/* Snapshots wrap without an event; the rest stop full with one. */
+	/*
+	 * A snapshot's laps after its first wrap without an event; the
+	 * rest stop full with one.
+	 */
 	hw_write(HW_TRBLIMITR_EL1, ((base + ec->limit) & TRBLIMITR_EL1_LIMIT) |
-		 FIELD_PREP(TRBLIMITR_EL1_FM, buf->snapshot ?
+		 FIELD_PREP(TRBLIMITR_EL1_FM, ec->circular ?
 			    TRBLIMITR_FM_CBUF : TRBLIMITR_FM_FILL) |
 		 FIELD_PREP(TRBLIMITR_EL1_TM, TRBLIMITR_TM_IGNORE) |
 		 TRBLIMITR_EL1_E);

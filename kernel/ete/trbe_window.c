@@ -107,4 +107,36 @@ void trbe_window_wa(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
 	}
 	w->base = skip ? w->start : 0;
 	w->ptr = w->start + (w->limit ? skip : 0);
+	w->circular = false;
+}
+
+/*
+ * A snapshot buffer after a window that stopped at P, and the next one:
+ *
+ *   base                P=head                                  end
+ *   |=== older trace ===|pad|--- first lap: fill mode ---------->|
+ *   |-- then circular from the base, round and round ----------->|
+ */
+void trbe_snapshot_window(u64 bufsize, u64 head, u64 align, u64 page, u32 wa,
+			  struct trbe_window *w)
+{
+	u64 off = head % bufsize;
+
+	if (off) {
+		trbe_window_wa(bufsize, head, bufsize - off, 0, align, page,
+			       wa & TRBE_WA_PAD_BASE, w);
+		if (w->limit)
+			return;
+	}
+	w->pad = off ? bufsize - off : 0;
+	w->start = 0;
+	w->limit = bufsize;
+	w->base = 0;
+	w->ptr = 0;
+	w->circular = true;
+}
+
+u64 trbe_circular_bytes(u64 bufsize, u64 start, u64 ptr, bool wrapped)
+{
+	return (bufsize - start) % bufsize + ptr + (wrapped ? bufsize : 0);
 }

@@ -24,6 +24,8 @@ struct trbe_window {
 	u64 base;	/* offset of TRBBASER_EL1 (0, or start: pad_base) */
 	/* offset TRBPTR_EL1 starts at: start, or 256 bytes on (pad_base) */
 	u64 ptr;
+	/* TRBE's circular mode (snapshots only); otherwise fill mode */
+	bool circular;
 };
 
 /**
@@ -55,5 +57,45 @@ void trbe_window(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
  */
 void trbe_window_wa(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
 		    u64 page, u32 wa, struct trbe_window *w);
+
+/**
+ * trbe_snapshot_window() - the next TRBE window of a snapshot (AUX
+ * overwrite) buffer, which the TRBE owns whole
+ * @bufsize: the buffer's size in bytes, a multiple of @page
+ * @head: perf_output_handle.head: where the last window's trace ended
+ * @align: the TRBE's pointer alignment in bytes
+ * @page: the TRBLIMITR_EL1 granule (PAGE_SIZE)
+ * @wa: TRBE_WA_* workarounds; only TRBE_WA_PAD_BASE has a snapshot form
+ *	(a buffer that needs TRBE_WA_SPARE_PAGE gets no snapshot mode)
+ * @w: the result
+ *
+ * The window goes on from the last one's end, so that older windows'
+ * trace stays behind it until it is overwritten.  Its first lap, from
+ * @head to the buffer's end, is a fill-mode window like any other (the
+ * pad, and TRBE_WA_PAD_BASE, as trbe_window_wa()), because in circular
+ * mode TRBSR_EL1.WRAP could not tell a window that went once past the
+ * end, leaving older trace between its pointer and where it began, from
+ * one that went past where it began, leaving none.  The fill interrupt
+ * at the end starts the next window at the base: circular over the
+ * whole buffer (@w->circular; @w->pad the bytes of IGNORE up to the end
+ * when no fill window fits), where WRAP says the whole buffer is this
+ * window's.
+ */
+void trbe_snapshot_window(u64 bufsize, u64 head, u64 align, u64 page, u32 wa,
+			  struct trbe_window *w);
+
+/**
+ * trbe_circular_bytes() - the bytes a circular snapshot window's record
+ * holds, perf's head moving by as much
+ * @bufsize: the buffer's size in bytes
+ * @start: the record's start: the offset of the head when the window
+ *	began (its pad ran from there to the end, then TRBPTR from the base)
+ * @ptr: TRBPTR_EL1's offset when the window stopped
+ * @wrapped: TRBSR_EL1.WRAP: the pointer reached the limit at least once
+ *
+ * More than @bufsize when it wrapped: the record is then the whole
+ * buffer, and head mod @bufsize is still where the newest byte ends.
+ */
+u64 trbe_circular_bytes(u64 bufsize, u64 start, u64 ptr, bool wrapped);
 
 #endif /* ARMTRACE_TRBE_WINDOW_H */

@@ -270,10 +270,13 @@ int main(int argc, char **argv)
 		 * The newest aux_size bytes end at aux_head (mod the size),
 		 * and hold each record's newest part, in order: in overwrite
 		 * mode a record is the size bytes before its offset (the
-		 * head).  What lies between records (the kernel starts each
-		 * window at the buffer's base) is no trace.
+		 * head).  The kernel's windows go on from each other, so
+		 * every byte is some record's.  A COLLISION record is a
+		 * first lap that filled: trace was lost after it (TRACEGAP,
+		 * where the trace goes on after the loss).
 		 */
 		unsigned long long ah = mp->aux_head, lo, s, k;
+		int gaps = 0;
 
 		lo = ah < mp->aux_size ? 0 : ah - mp->aux_size;
 		total = 0;
@@ -289,9 +292,16 @@ int main(int argc, char **argv)
 			s = r->off - (r->size < r->off ? r->size : r->off);
 			for (k = s > lo ? s : lo; k < r->off; k++)
 				out[total++] = aux[k % mp->aux_size];
+			if ((r->flags & PERF_AUX_FLAG_COLLISION) && r->off > lo) {
+				printf("TRACEGAP %llu\n", total);
+				gaps++;
+			}
 		}
 		printf("SNAPSHOT %llu\n", ah);
+		printf("# snapshot: %llu bytes in records, %d gaps\n", total, gaps);
 		tap(ah > mp->aux_size, "ete_perf_dump: the snapshot buffer wrapped");
+		tap(total == mp->aux_size,
+		    "ete_perf_dump: every byte of the snapshot is in a record");
 		tap(overwrite == nrec, "ete_perf_dump: every AUX record says OVERWRITE");
 	}
 	if (getenv("ARMTRACE_CPU_PM"))

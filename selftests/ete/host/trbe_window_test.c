@@ -132,7 +132,7 @@ static void named(void)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct wcase *c = &cases[i];
-		struct trbe_window w = { ~0ull, ~0ull, ~0ull, ~0ull, ~0ull };
+		struct trbe_window w = { ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, true };
 
 		trbe_window(c->bufsize, c->head, c->size, c->wakeup, c->align,
 			    PG, &w);

@@ -27,37 +27,37 @@ struct named {
 	const char *name;
 	u64 bufsize, head, size, wakeup, align;
 	u32 wa;
-	struct trbe_window want;	/* pad, start, limit, base, ptr */
+	struct trbe_window want;	/* pad, start, limit, base, ptr, circular */
 };
 
 static const struct named cases[] = {
 	{ "no workaround: TRBBASER at the buffer, TRBPTR at the head",
 	  4 * PG, 100, 4 * PG - 1, 2 * PG, 1, 0,
-	  { 0, 100, 2 * PG, 0, 100 } },
+	  { 0, 100, 2 * PG, 0, 100, false } },
 	{ "pad_base: the head padded to a page, TRBPTR 256 bytes into it",
 	  4 * PG, 100, 4 * PG - 1, 3 * PG, 1, TRBE_WA_PAD_BASE,
-	  { PG - 100, PG, 3 * PG, PG, PG + 256 } },
+	  { PG - 100, PG, 3 * PG, PG, PG + 256, false } },
 	{ "pad_base: an aligned head needs no pad",
 	  4 * PG, PG, 3 * PG - 1, 2 * PG, 64, TRBE_WA_PAD_BASE,
-	  { 0, PG, 2 * PG, PG, PG + 256 } },
+	  { 0, PG, 2 * PG, PG, PG + 256, false } },
 	{ "spare_page: LIMIT a page below the wakeup's page",
 	  4 * PG, 0, 4 * PG - 1, 2 * PG, 1, TRBE_WA_SPARE_PAGE,
-	  { 0, 0, PG, 0, 0 } },
+	  { 0, 0, PG, 0, 0, false } },
 	{ "spare_page: a window of one page is padded, the next one taken",
 	  4 * PG, PG, 3 * PG, 2 * PG, 1, TRBE_WA_SPARE_PAGE,
-	  { PG, 2 * PG, 3 * PG, 0, 2 * PG } },
+	  { PG, 2 * PG, 3 * PG, 0, 2 * PG, false } },
 	{ "spare_page: the last page alone is padded, then no room",
 	  4 * PG, 3 * PG, PG, 8 * PG, 1, TRBE_WA_SPARE_PAGE,
-	  { PG, 0, 0, 0, 0 } },
+	  { PG, 0, 0, 0, 0, false } },
 	{ "spare_page: the pad runs past the end, the window starts at the base",
 	  4 * PG, 14000, 12000, 64 * PG, 1, TRBE_WA_SPARE_PAGE,
-	  { 4 * PG - 14000, 0, PG, 0, 0 } },
+	  { 4 * PG - 14000, 0, PG, 0, 0, false } },
 	{ "both: a page-aligned window, TRBPTR 256 in, a spare page above",
 	  4 * PG, 0, 4 * PG - 1, 2 * PG, 1, TRBE_WA_PAD_BASE | TRBE_WA_SPARE_PAGE,
-	  { 0, 0, PG, 0, 256 } },
+	  { 0, 0, PG, 0, 256, false } },
 	{ "both: one page is too little for both, padded whole",
 	  4 * PG, 652, 4 * PG - 1, 2 * PG, 1, TRBE_WA_PAD_BASE | TRBE_WA_SPARE_PAGE,
-	  { 2 * PG - 652, 2 * PG, 3 * PG, 2 * PG, 2 * PG + 256 } },
+	  { 2 * PG - 652, 2 * PG, 3 * PG, 2 * PG, 2 * PG + 256, false } },
 };
 
 static int same(const struct trbe_window *a, const struct trbe_window *b)

@@ -74,6 +74,7 @@ static int read_log(const char *path, unsigned int want,
 			continue;
 		}
 		snprintf(ev.what, sizeof(ev.what), "%s", kind);
+		ev.window = t->windows;
 		truth_push(&t->ev, ev);
 	}
 	fclose(f);

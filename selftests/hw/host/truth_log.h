@@ -15,6 +15,7 @@ struct truth_ev {
 	uint64_t dst;		/* B: next instruction, 0 if unknown; X: ret */
 	int taken;
 	char what[32];		/* B: b, bl, cond, ...; X: call, irq, ... */
+	int window;		/* the CPU's trace window it is in, from 1 */
 };
 
 struct truth_evs {
