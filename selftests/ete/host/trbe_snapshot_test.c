@@ -15,15 +15,8 @@
 
 #define PG	4096ull
 
-static unsigned int n_test, n_fail;
-
-static void ok(int cond, const char *name)
-{
-	n_test++;
-	if (!cond)
-		n_fail++;
-	printf("%sok %u - trbe snapshot: %s\n", cond ? "" : "not ", n_test, name);
-}
+#define TAP_PREFIX "trbe snapshot"
+#include "host_tap.h"
 
 struct named {
 	const char *name;
@@ -254,6 +247,5 @@ int main(void)
 		   "pad_base: windows of every length keep the newest trace, each in its record" :
 		   "windows of every length keep the newest trace, each in its record");
 	}
-	printf("1..%u\n", n_test);
-	return n_fail ? 1 : 0;
+	return tap_done();
 }

@@ -26,15 +26,8 @@
 #define BUF	(16 * PG)		/* 64 KiB buffer */
 #define FAR	(~0ull)			/* no wakeup in reach */
 
-static unsigned int n_test, n_fail;
-
-static void ok(int cond, const char *name)
-{
-	n_test++;
-	if (!cond)
-		n_fail++;
-	printf("%sok %u - trbe window: %s\n", cond ? "" : "not ", n_test, name);
-}
+#define TAP_PREFIX "trbe window"
+#include "host_tap.h"
 
 struct wcase {
 	const char *name;
@@ -222,6 +215,5 @@ int main(void)
 	named();
 	exhaustive();
 	randomized();
-	printf("1..%u\n", n_test);
-	return n_fail ? 1 : 0;
+	return tap_done();
 }

@@ -13,15 +13,8 @@
 
 #define PG	4096ull
 
-static unsigned int n_test, n_fail;
-
-static void ok(int cond, const char *name)
-{
-	n_test++;
-	if (!cond)
-		n_fail++;
-	printf("%sok %u - trbe window: %s\n", cond ? "" : "not ", n_test, name);
-}
+#define TAP_PREFIX "trbe window"
+#include "host_tap.h"
 
 struct named {
 	const char *name;
@@ -158,6 +151,5 @@ int main(void)
 	printf("# %llu points, %llu with a window\n", points, windows);
 	ok(!why && windows > points / 4, why ? why :
 	   "every window of the grid keeps each workaround's rules");
-	printf("1..%u\n", n_test);
-	return n_fail ? 1 : 0;
+	return tap_done();
 }

@@ -13,15 +13,8 @@
 
 #define BASE	0xffff800010000000ull
 
-static unsigned int n_test, n_fail;
-
-static void ok(int cond, const char *name)
-{
-	n_test++;
-	if (!cond)
-		n_fail++;
-	printf("%sok %u - trbe action: %s\n", cond ? "" : "not ", n_test, name);
-}
+#define TAP_PREFIX "trbe action"
+#include "host_tap.h"
 
 static const unsigned long long flag_bits[] = {
 	TRBSR_EL1_S, TRBSR_EL1_EA, TRBSR_EL1_WRAP, TRBSR_EL1_TRG, TRBSR_EL1_IRQ,
@@ -203,6 +196,5 @@ int main(void)
 {
 	exhaustive();
 	named();
-	printf("1..%u\n", n_test);
-	return n_fail ? 1 : 0;
+	return tap_done();
 }
