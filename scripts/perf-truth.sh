@@ -246,9 +246,12 @@ if [ "${BRANCH_CHECK_TAIL:-}" = 1 ]; then
 	for c in "${!auxs[@]}"; do
 		nw=$(grep -c "^N $c ete-stop " "$truth")
 		nf=$(grep -c "^N $c trbe-stop " "$truth")
-		na=$(wc -w <<< "${auxs[$c]}")
-		echo "# CPU $c: $na AUX records, $nw trace windows and $nf fills in the truth"
-		[ $((nw + nf)) = "$na" ] || same_windows=0
+		na=$(wc -w <<< "${auxs[$c]}") nc=0
+		for a in ${auxs[$c]}; do
+			[ $((${a##*:} & 8)) = 0 ] || nc=$((nc + 1))
+		done
+		echo "# CPU $c: $na AUX records ($nc COLLISION), $nw trace windows and $nf fills in the truth"
+		[ $((nw + nf)) = "$na" ] && [ "$nc" = "$nf" ] || same_windows=0
 		fills=$((fills + nf))
 	done
 	[ ${#auxs[@]} -gt 0 ] && [ $same_windows = 1 ] && [ "$fills" = "$k_coll" ]

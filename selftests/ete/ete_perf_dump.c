@@ -290,8 +290,10 @@ int main(int argc, char **argv)
 			if (h->type != PERF_RECORD_AUX || r->off > ah)
 				continue;
 			s = r->off - (r->size < r->off ? r->size : r->off);
-			for (k = s > lo ? s : lo; k < r->off; k++)
-				out[total++] = aux[k % mp->aux_size];
+			/* (records that overlap: more than the buffer, counted) */
+			for (k = s > lo ? s : lo; k < r->off; k++, total++)
+				if (total < mp->aux_size)
+					out[total] = aux[k % mp->aux_size];
 			if ((r->flags & PERF_AUX_FLAG_COLLISION) && r->off > lo) {
 				printf("TRACEGAP %llu\n", total);
 				gaps++;
