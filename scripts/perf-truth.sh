@@ -212,20 +212,22 @@ pt $? "--itrace=e: an error sample for each ($e_trunc TRUNCATED, $e_coll COLLISI
 snap_cut=0
 if [ "${BRANCH_CHECK_TAIL:-}" = 1 ]; then
 	declare -A auxs=() prev=()
-	while read -r c off size; do
-		auxs[$c]+=" $((off)):$((size))"
-	done < <(sed -n 's/^ *\([0-9]*\) .*PERF_RECORD_AUX offset: \([0-9a-fx]*\) size: \([0-9a-fx]*\) .*/\1 \2 \3/p' "$base.dump")
+	while read -r c off size flags; do
+		auxs[$c]+=" $((off)):$((size)):$((flags))"
+	done < <(sed -n 's/^ *\([0-9]*\) .*PERF_RECORD_AUX offset: \([0-9a-fx]*\) size: \([0-9a-fx]*\) flags: \([0-9a-fx]*\).*/\1 \2 \3 \4/p' "$base.dump")
 	windows=() ns=0 sizes_ok=1
 	while read -r size off c; do
 		size=$((size)) off=$((off))
 		ns=$((ns + 1))
 		end=$((off + size)) w=0 k=0 head=-1
 		for a in ${auxs[$c]:-}; do
-			k=$((k + 1))
-			[ "${a%%:*}" -le $end ] && { w=$k; head=${a%%:*}; }
+			IFS=: read -r aoff asize aflags <<< "$a"
+			# (the truth's windows: the records a stop ended, not a fill)
+			[ $((aflags & 8)) = 0 ] && k=$((k + 1))
+			[ "$aoff" -le $end ] && { w=$k; head=$aoff; }
 			# a record the snapshot holds part of, not all
-			start=$((${a%%:*} - ${a#*:}))
-			[ $start -lt "$off" ] && [ "${a%%:*}" -gt "$off" ] && snap_cut=1
+			start=$((aoff - asize))
+			[ $start -lt "$off" ] && [ "$aoff" -gt "$off" ] && snap_cut=1
 		done
 		since=$((head - ${prev[$c]:-0}))
 		want=$since
