@@ -145,7 +145,7 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 {
 	struct perf_output_handle *h = &ec->handle;
 	struct perf_event *event = h->event;
-	u64 size = ete_buf_size(buf);
+	u64 size = ete_buf_size(buf), start;
 	struct trbe_window w;
 
 	/*
@@ -160,33 +160,32 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 				     ec->wa, &w);
 		if (w.pad)
 			ete_pad(buf, h->head, w.pad);
-		ec->circular = w.circular;
-		ec->start = h->head % size;
-		ec->limit = w.limit;
-		ec->base = w.base;
-		ec->ptr = w.ptr;
-		trace_ete_window(smp_processor_id(), h->head, w.pad, w.start,
-				 w.limit);
-		return 0;
+		start = h->head % size;
+	} else {
+		trbe_window_wa(size, h->head, h->size, h->wakeup, ec->align,
+			       PAGE_SIZE, ec->wa, &w);
+		if (w.pad) {
+			/*
+			 * Past the end only when the spare page had a
+			 * window padded.
+			 */
+			ete_pad(buf, h->head, w.pad);
+			perf_aux_output_skip(h, w.pad);
+		}
+		if (!w.limit) {
+			ec->truncated++;
+			trace_aux_lost(smp_processor_id(),
+				       PERF_AUX_FLAG_TRUNCATED, 0);
+			perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED |
+						PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
+			perf_aux_output_end(h, 0);
+			ete_disable_inatomic(event);
+			return -ENOSPC;
+		}
+		start = w.start;
 	}
-	trbe_window_wa(size, h->head, h->size, h->wakeup, ec->align, PAGE_SIZE,
-		       ec->wa, &w);
-	if (w.pad) {
-		/* Past the end only when the spare page had a window padded. */
-		ete_pad(buf, h->head, w.pad);
-		perf_aux_output_skip(h, w.pad);
-	}
-	if (!w.limit) {
-		ec->truncated++;
-		trace_aux_lost(smp_processor_id(), PERF_AUX_FLAG_TRUNCATED, 0);
-		perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED |
-					PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
-		perf_aux_output_end(h, 0);
-		ete_disable_inatomic(event);
-		return -ENOSPC;
-	}
-	ec->circular = false;
-	ec->start = w.start;
+	ec->circular = w.circular;
+	ec->start = start;
 	ec->limit = w.limit;
 	ec->base = w.base;
 	ec->ptr = w.ptr;
