@@ -39,10 +39,10 @@ deps:
 	@$(TOP)/scripts/deps.sh
 
 modules: $(DEPS)
-	$(KMAKE) W=1 modules
+	+$(KMAKE) W=1 modules
 
 sparse: $(DEPS)
-	$(KMAKE) C=2 W=1 modules
+	+$(KMAKE) C=2 W=1 modules
 
 checkpatch: $(DEPS)
 	@$(TOP)/scripts/checkpatch.sh

@@ -111,7 +111,7 @@ mkdir -p "$out"
 tar -C "$TOP" -cf - --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
 	--exclude='*.mod' --exclude='*.mod.c' --exclude='Module.symvers' \
 	--exclude='modules.order' kernel include | tar -C "$out" -xf -
-make -C "$dir" M="$out/kernel" "${KARGS[@]}" W=1 modules >&2
+make -C "$dir" M="$out/kernel" "${KARGS[@]}" -j"$JOBS" W=1 modules >&2
 # The negative control (selftests/debug): a module whose every load is a
 # bug the checkers must report.  Built here only, never for the stock kernel.
 mkdir -p "$out/canary"

@@ -19,11 +19,17 @@
 
 int lines_push(struct lines *l, const char *s, size_t len)
 {
-	char **v = realloc(l->v, (l->n + 1) * sizeof(*v));
+	char **v = l->v;
 
-	if (!v)
-		return -1;
-	l->v = v;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 256;
+
+		v = realloc(l->v, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		l->v = v;
+		l->cap = cap;
+	}
 	v[l->n] = malloc(len + 1);
 	if (!v[l->n])
 		return -1;
@@ -40,6 +46,7 @@ void lines_free(struct lines *l)
 	free(l->v);
 	l->v = NULL;
 	l->n = 0;
+	l->cap = 0;
 }
 
 int lines_push_text(struct lines *l, const char *text)

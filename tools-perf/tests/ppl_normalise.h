@@ -13,6 +13,7 @@
 struct lines {
 	char **v;
 	size_t n;
+	size_t cap;	/* grown by doubling: ASan's realloc always copies */
 };
 
 int lines_push(struct lines *l, const char *s, size_t len);
