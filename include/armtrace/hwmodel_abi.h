@@ -34,7 +34,7 @@
 
 #define HWM_COMPATIBLE		"armtrace,hwmodel"
 #define HWM_MAGIC		0x4c45444f4d485441ULL	/* "ATHMODEL" */
-#define HWM_ABI_VERSION		6
+#define HWM_ABI_VERSION		7
 #define HWM_PAGE		4096
 #define HWM_CPU_PAGES		2
 #define HWM_MAX_CPUS		8
@@ -102,6 +102,14 @@ struct hwm_cpu {
 	 * otherwise learns only at the return
 	 */
 	__u64 irq_ret;
+	/*
+	 * guest, at every sync: the current task's EL0 return address (the
+	 * preferred return address of the exception that took it from EL0,
+	 * ELR_EL1 then), 0 in a kernel thread.  Where trace stops before
+	 * that return, it is the only way the model learns where the
+	 * branch before the exception went; silicon knows it at the entry.
+	 */
+	__u64 user_ret;
 	__u64 icount_at_cntvct;	/* plugin: its insn count then */
 	__u64 insns;			/* plugin: instructions executed */
 	/* plugin: what a driver did that silicon would punish (tests) */

@@ -181,12 +181,29 @@ static void model_write(enum hw_reg reg, u64 val)
 	WRITE_ONCE(c->regs[reg], val);
 }
 
+/* Where the current task goes back to at EL0, if it has an EL0. */
+static u64 model_user_ret(void)
+{
+	struct pt_regs *regs;
+
+	if (current->flags & PF_KTHREAD)
+		return 0;
+	regs = task_pt_regs(current);
+	return user_mode(regs) ? instruction_pointer(regs) : 0;
+}
+
 static void model_sync(void)
 {
 	struct hwm_cpu *c = model_this_cpu();
 
 	/* The model timestamps trace from the counter value it sees here. */
 	WRITE_ONCE(c->cntvct, arch_timer_read_counter());
+	/*
+	 * The PE has ELR_EL1 of the exception that left EL0; the plugin,
+	 * which cannot read registers, gets it here, for a trace that stops
+	 * before the task returns.
+	 */
+	WRITE_ONCE(c->user_ret, model_user_ret());
 	/*
 	 * The plugin reads the register file when this instruction runs;
 	 * the compiler must not move stores past it or loads before it.

@@ -1419,6 +1419,52 @@ static void test_path_traps(void)
 	   "exact: an SVE instruction that completed, then a fetch fault on the next page");
 }
 
+/*
+ * EL0 recorded, the kernel not: a taken B.cond ends a block, an IRQ comes
+ * right after it (QEMU takes interrupts between blocks), and the handler
+ * stops recording before the task returns -- as a trace window closes in
+ * an interrupt or at a switch.  @user_ret: the EL0 return address the
+ * guest's backend publishes at the sync.
+ */
+static int stop_before_return(uint64_t user_ret, const char *want,
+			      const char *not)
+{
+	const uint64_t cr = BRBCR_ELX_E0BRE | BRBCR_ELX_CC |
+			    BRBCR_ELX_EXCEPTION;
+
+	model_reset(1, 0, 0);
+	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
+	truth_open();
+	run(blk(0x400000, "oob", 0x400100));
+	run(blk(0x400100, "oc", 0x400200));	/* B.cond at 0x400104 */
+	run(blk(VEC_LOWER_IRQ, "oo", 0));
+	tcpu.user_ret = user_ret;
+	brbe_start(0, BRBFCR_EL1_BRANCH_FILTERS);
+	return truth_has(want, not);
+}
+
+static void test_path_stop_hint(void)
+{
+	ok(stop_before_return(0x400200,
+			      "B 0 cond 0x400104 0x400200 0 0 1\n"
+			      "X 0 irq 0x400200 0x400200 0xffff800008010480 0 1",
+			      NULL), "path stop ",
+	   "(the exception packet carries the preferred return address, known at the entry) stopped before the return: the B.cond taken, the IRQ at its target");
+	ok(stop_before_return(0x400108,
+			      "B 0 cond 0x400104 0x400108 0 0 0\n"
+			      "X 0 irq 0x400108 0x400108 0xffff800008010480 0 1",
+			      NULL), "path stop ",
+	   "the B.cond not taken: the IRQ at the next instruction");
+	ok(stop_before_return(0,
+			      "X 0 irq 0x400104 0x400104 0xffff800008010480 0 1",
+			      "B 0 cond 0x400104"), "path stop ",
+	   "no return address known: the IRQ on the branch itself, as before");
+	ok(stop_before_return(0x500000,
+			      "X 0 irq 0x400104 0x400104 0xffff800008010480 0 1",
+			      "B 0 cond 0x400104"), "path stop ",
+	   "a return address the block cannot reach (a signal frame) is not taken");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -1443,6 +1489,7 @@ int main(void)
 	test_brbe_freeze();
 	test_path_traps();
 	test_path_vectors();
+	test_path_stop_hint();
 	printf("1..%u\n", n_test);
 	return n_fail ? 1 : 0;
 }
