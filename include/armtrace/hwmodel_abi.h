@@ -105,11 +105,14 @@ struct hwm_cpu {
 	/*
 	 * guest, at every sync: the current task's EL0 return address (the
 	 * preferred return address of the exception that took it from EL0,
-	 * ELR_EL1 then), 0 in a kernel thread.  Where trace stops before
-	 * that return, it is the only way the model learns where the
-	 * branch before the exception went; silicon knows it at the entry.
+	 * ELR_EL1 then), 0 in a kernel thread, and that task's PID (which
+	 * contextidr already no longer is between the switch probe and the
+	 * switch).  Where trace stops before that return, it is the only
+	 * way the model learns where the branch before the exception went;
+	 * silicon knows it at the entry.
 	 */
 	__u64 user_ret;
+	__u64 user_ret_pid;
 	__u64 icount_at_cntvct;	/* plugin: its insn count then */
 	__u64 insns;			/* plugin: instructions executed */
 	/* plugin: what a driver did that silicon would punish (tests) */

@@ -19,6 +19,7 @@
 #include <linux/of_address.h>
 #include <linux/slab.h>
 #include <linux/sched.h>
+#include <linux/sched/task_stack.h>
 #include <linux/smp.h>
 #include <linux/tracepoint.h>
 #include <linux/vmalloc.h>
@@ -204,6 +205,7 @@ static void model_sync(void)
 	 * before the task returns.
 	 */
 	WRITE_ONCE(c->user_ret, model_user_ret());
+	WRITE_ONCE(c->user_ret_pid, task_pid_nr(current));
 	/*
 	 * The plugin reads the register file when this instruction runs;
 	 * the compiler must not move stores past it or loads before it.

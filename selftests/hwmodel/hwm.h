@@ -87,6 +87,14 @@ struct hwm_vcpu {
 		uint64_t reached;
 		uint64_t vector;
 		uint64_t cid;
+		/*
+		 * the guest's user_ret and its PID at the first sync after
+		 * the exception, the nearest to its entry (before a signal
+		 * frame or an emulated instruction moves the task's PC)
+		 */
+		uint8_t ret_latched;
+		uint64_t user_ret;
+		uint64_t user_ret_pid;
 	} pend;
 
 	uint64_t insns;			/* instructions the model saw */
@@ -188,7 +196,7 @@ void hwm_path_restart(struct hwm_vcpu *c, const struct hwm_tb *tb,
  * A sync: report what is pending now.  @ret_hint: where an exception the
  * PE is in will return to, when the guest said (0: not known).
  */
-void hwm_path_stop(struct hwm_vcpu *c, uint64_t ret_hint);
+void hwm_path_stop(struct hwm_vcpu *c, uint64_t ret_hint, int hint_is_task);
 
 /* ete.c */
 void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,

@@ -264,12 +264,17 @@ static void resolve_exc(struct hwm_vcpu *c, const struct hwm_tb *p,
 	emit_exc(c, type, x, x, vector, el_p, el_to);
 }
 
-static void flush_pending(struct hwm_vcpu *c, uint64_t ret_hint)
+/*
+ * @hint_is_task: @ret_hint is known to be the pending task's; else it is
+ * a PC seen since, which says nothing once another task runs.
+ */
+static void flush_pending(struct hwm_vcpu *c, uint64_t ret_hint,
+			  int hint_is_task)
 {
 	if (!c->pend.valid)
 		return;
 	c->pend.valid = 0;
-	if (c->pend.cid != c->shm->contextidr)
+	if (!hint_is_task && c->pend.cid != c->shm->contextidr)
 		ret_hint = 0;		/* another task: its PC says nothing */
 	c->prev_el = c->pend.el_from;
 	resolve_exc(c, c->pend.tb, c->pend.from, c->pend.reached, c->pend.vec,
@@ -357,6 +362,7 @@ void hwm_path_tb(struct hwm_vcpu *c, const struct hwm_tb *t, uint64_t reached)
 				c->pend.reached = reached;
 				c->pend.vector = t->vaddr;
 				c->pend.cid = c->shm->contextidr;
+				c->pend.ret_latched = 0;
 			}
 		}
 		c->prev = NULL;
@@ -368,7 +374,7 @@ void hwm_path_tb(struct hwm_vcpu *c, const struct hwm_tb *t, uint64_t reached)
 	if (c->pend.valid) {
 		unsigned int el_h = c->pend.el_to;
 
-		flush_pending(c, t->vaddr);
+		flush_pending(c, t->vaddr, 0);
 		hwm_brbe_return(c, t->vaddr, el_h, el);
 	} else if (c->unobs_valid && c->unobs_el > el) {
 		/* Back from a higher EL the model did not observe. */
@@ -405,8 +411,8 @@ void hwm_path_restart(struct hwm_vcpu *c, const struct hwm_tb *tb,
 	}
 }
 
-void hwm_path_stop(struct hwm_vcpu *c, uint64_t ret_hint)
+void hwm_path_stop(struct hwm_vcpu *c, uint64_t ret_hint, int hint_is_task)
 {
-	flush_pending(c, ret_hint);
+	flush_pending(c, ret_hint, hint_is_task);
 	c->prev = NULL;
 }

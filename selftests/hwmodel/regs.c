@@ -399,25 +399,36 @@ void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx)
 
 	hwm.stat_syncs++;
 	c->shm->syncs++;
+	if (c->pend.valid && !c->pend.ret_latched) {
+		c->pend.user_ret = c->shm->user_ret;
+		c->pend.user_ret_pid = c->shm->user_ret_pid;
+		c->pend.ret_latched = 1;
+	}
 	c->cntvct = c->shm->cntvct;
 	c->insns_at_cntvct = c->insns;
 	c->shm->icount_at_cntvct = c->insns;
 	/*
 	 * Whatever is pending is reported with the configuration it ran
 	 * under, and with where the exception returns to, as the PE knows
-	 * it at the entry: for one taken from EL0, the task's EL0 return
-	 * address; for a PMU overflow's IRQ, the PC it interrupted.
+	 * it at the entry: for one taken from EL0, that task's EL0 return
+	 * address (latched above, tagged with its PID: a switch may have
+	 * moved contextidr on); for a PMU overflow's IRQ, the PC it
+	 * interrupted.
 	 */
 	if (!!(c->shm->regs[HW_TRCPRGCTLR] & TRCPRGCTLR_EN) != old_en ||
 	    (old_en && hwm_ete_el_mask(c->shm) != c->ete_mask) ||
 	    brbe_el_mask(c) != old_brbe || c->shm->cmd) {
 		uint64_t ret = 0;
+		int is_task = 0;
 
-		if (c->pend.valid && c->pend.el_from == 0)
-			ret = c->shm->user_ret;
-		else if (c->shm->cmd == HWM_CMD_PMU_OVERFLOW)
+		if (c->pend.valid && c->pend.el_from == 0 &&
+		    c->pend.user_ret_pid == c->pend.cid && c->pend.user_ret) {
+			ret = c->pend.user_ret;
+			is_task = 1;
+		} else if (c->shm->cmd == HWM_CMD_PMU_OVERFLOW) {
 			ret = c->shm->irq_ret;
-		hwm_path_stop(c, ret);
+		}
+		hwm_path_stop(c, ret, is_task);
 	}
 	if (c->shm->cmd)
 		do_cmd(c);

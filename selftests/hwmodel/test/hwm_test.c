@@ -1426,43 +1426,69 @@ static void test_path_traps(void)
  * an interrupt or at a switch.  @user_ret: the EL0 return address the
  * guest's backend publishes at the sync.
  */
-static int stop_before_return(uint64_t user_ret, const char *want,
+struct stop_case {
+	uint64_t user_ret;	/* at the first sync in the handler */
+	uint64_t pid;		/* its task's, as the backend tags it */
+	uint64_t next_pid;	/* contextidr from there on: a switch */
+	uint64_t user_ret_later; /* at the stop, if not 0 */
+};
+
+static int stop_before_return(const struct stop_case *sc, const char *want,
 			      const char *not)
 {
 	const uint64_t cr = BRBCR_ELX_E0BRE | BRBCR_ELX_CC |
 			    BRBCR_ELX_EXCEPTION;
 
 	model_reset(1, 0, 0);
+	tcpu.contextidr = 5;			/* the traced task */
 	brbe_start(cr, BRBFCR_EL1_BRANCH_FILTERS);
 	truth_open();
 	run(blk(0x400000, "oob", 0x400100));
 	run(blk(0x400100, "oc", 0x400200));	/* B.cond at 0x400104 */
 	run(blk(VEC_LOWER_IRQ, "oo", 0));
-	tcpu.user_ret = user_ret;
+	/* the handler's first sync: the switch probe's, if it switches */
+	tcpu.user_ret = sc->user_ret;
+	tcpu.user_ret_pid = sc->pid;
+	if (sc->next_pid)
+		tcpu.contextidr = sc->next_pid;
+	ksync();
+	if (sc->user_ret_later)
+		tcpu.user_ret = sc->user_ret_later;
 	brbe_start(0, BRBFCR_EL1_BRANCH_FILTERS);
 	return truth_has(want, not);
 }
 
 static void test_path_stop_hint(void)
 {
-	ok(stop_before_return(0x400200,
-			      "B 0 cond 0x400104 0x400200 0 0 1\n"
-			      "X 0 irq 0x400200 0x400200 0xffff800008010480 0 1",
-			      NULL), "path stop ",
+	static const char taken[] =
+		"B 0 cond 0x400104 0x400200 0 0 1\n"
+		"X 0 irq 0x400200 0x400200 0xffff800008010480 0 1";
+	static const char on_branch[] =
+		"X 0 irq 0x400104 0x400104 0xffff800008010480 0 1";
+
+	ok(stop_before_return(&(struct stop_case){ .user_ret = 0x400200, .pid = 5 }, taken, NULL),
+	   "path stop ",
 	   "(the exception packet carries the preferred return address, known at the entry) stopped before the return: the B.cond taken, the IRQ at its target");
-	ok(stop_before_return(0x400108,
+	ok(stop_before_return(&(struct stop_case){ .user_ret = 0x400108, .pid = 5 },
 			      "B 0 cond 0x400104 0x400108 0 0 0\n"
 			      "X 0 irq 0x400108 0x400108 0xffff800008010480 0 1",
 			      NULL), "path stop ",
 	   "the B.cond not taken: the IRQ at the next instruction");
-	ok(stop_before_return(0,
-			      "X 0 irq 0x400104 0x400104 0xffff800008010480 0 1",
+	ok(stop_before_return(&(struct stop_case){ .user_ret = 0x400200, .pid = 5, .next_pid = 42 }, taken,
+			      NULL), "path stop ",
+	   "stopped at a switch (contextidr already the next task's): the address tagged with the task's PID still counts");
+	ok(stop_before_return(&(struct stop_case){ .user_ret = 0x400200, .pid = 42, .next_pid = 42 },
+			      on_branch, "B 0 cond 0x400104"), "path stop ",
+	   "an address tagged with another task's PID does not");
+	ok(stop_before_return(&(struct stop_case){ .user_ret = 0x400200, .pid = 5, .next_pid = 0, .user_ret_later = 0x500000 },
+			      taken, NULL), "path stop ",
+	   "the address at the first sync after the entry counts, not one the kernel moved the PC to later (a signal frame)");
+	ok(stop_before_return(&(struct stop_case){ .user_ret = 0, .pid = 5 }, on_branch,
 			      "B 0 cond 0x400104"), "path stop ",
 	   "no return address known: the IRQ on the branch itself, as before");
-	ok(stop_before_return(0x500000,
-			      "X 0 irq 0x400104 0x400104 0xffff800008010480 0 1",
+	ok(stop_before_return(&(struct stop_case){ .user_ret = 0x500000, .pid = 5 }, on_branch,
 			      "B 0 cond 0x400104"), "path stop ",
-	   "a return address the block cannot reach (a signal frame) is not taken");
+	   "a return address the block cannot reach is not taken");
 }
 
 int main(void)
