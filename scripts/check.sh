@@ -85,8 +85,10 @@ kdoc_clean() {
 }
 
 cd "$TOP" || exit 1
+# The module builds run -j2 of their own (env -u MAKEFLAGS: under a
+# `make -jN check` the inherited jobserver makes the inner make warn).
 suite kbuild-w1 tap_cmd "kernel modules build clean with W=1" \
-	clean_build make --no-print-directory -j2 modules
+	clean_build env -u MAKEFLAGS make --no-print-directory -j2 modules
 # The debug guest kernel (cached by its config: ~13 minutes cold, nothing
 # warm) and the modules against it, as clean as against Debian's: when the
 # kernel is in the cache, or with ARMTRACE_DEBUG_KERNEL=1 (make
@@ -104,7 +106,7 @@ if [ $dbg = 1 ]; then
 	grep -q '^ok' "$LOGS/kbuild-debug.tap" && export ARMTRACE_DEBUG_MODULES_BUILT=1
 fi
 suite sparse tap_cmd "sparse (C=2) reports nothing" \
-	clean_build make --no-print-directory -j2 sparse
+	clean_build env -u MAKEFLAGS make --no-print-directory -j2 sparse
 suite guest-build tap_cmd "guest tests build (aarch64, static)" \
 	make --no-print-directory -j2 -C selftests
 suite host-build tap_cmd "host unit tests build (ASan/UBSan)" \

@@ -54,7 +54,8 @@ crashed() {
 
 # Where the events are: "OFFSET TYPE", as perf report -D gives them
 # (which also dumps every packet: 11 s here, minutes under ASan).
-"$TOP/scripts/perf-events.py" "$data" > "$work/events" || exit 1
+"$TOP/scripts/perf-events.py" "$data" > "$work/events" ||
+	{ echo "not ok 1 - the synthetic recording's events cannot be listed"; exit 1; }
 mapfile -t auxtrace < <(awk '$2 == 71 { print $1 }' "$work/events")
 mapfile -t auxrec < <(awk '$2 == 11 { print $1 }' "$work/events")
 info=$(awk '$2 == 70 { print $1; exit }' "$work/events")

@@ -99,4 +99,36 @@ for t in UNCOND COND CALL IND IND_CALL RET ERET SYSCALL IRQ ARCH_1 SERROR; do
 	grep -q "/$t\$" "$work/entries"
 	tap $? "entries of type $t ($(grep -c "/$t\$" "$work/entries"))"
 done
+
+# The instruction bytes each branch and instruction sample carries
+# (-F insn, read through perf-patches/0020's page cache): the code's, at
+# the sample's address, every one.
+for it in b i100; do
+	"$PERF" script -i "$work/syn/perf.data" --itrace=$it -F ip,insn \
+		2> /dev/null > "$work/insn.$it"
+	verdict=$(python3 - "$work/syn/code.bin" "$base" "$work/insn.$it" <<'PY'
+import sys
+code = open(sys.argv[1], 'rb').read()
+base = int(sys.argv[2], 0)
+n = bad = 0
+for line in open(sys.argv[3]):
+    f = line.split()
+    if len(f) < 3 or f[1] != 'insn:':
+        continue
+    ip = int(f[0], 16)
+    got = bytes(int(x, 16) for x in f[2:])
+    n += 1
+    if code[ip - base:ip - base + len(got)] != got or ip < base:
+        bad += 1
+        if bad <= 3:
+            print('#', line.strip(), 'want',
+                  code[ip - base:ip - base + 4].hex(' '))
+print(n, bad)
+PY
+)
+	printf '%s\n' "$verdict" | grep '^#'
+	read -r n bad < <(printf '%s\n' "$verdict" | tail -n 1)
+	[ "${n:-0}" -gt 1000 ] && [ "${bad:-1}" = 0 ]
+	tap $? "--itrace=$it -F ip,insn: each of ${n:-0} samples carries its instruction's bytes (${bad:-?} wrong)"
+done
 exit $tap_fail

@@ -19,15 +19,18 @@ def events(path):
     if data[:8] != b'PERFILE2':
         sys.exit(f'{path}: not a perf.data file (magic {data[:8]!r})')
     off, size = struct.unpack_from('<QQ', data, 40)
-    # perf record killed before it wrote the header: data to the end
-    end = off + size if size else len(data)
+    # perf record killed before it wrote the header: data to the end;
+    # a file cut short: what there is
+    end = min(off + size if size else len(data), len(data))
     while off + 8 <= end:
         typ, _misc, esz = struct.unpack_from('<IHH', data, off)
         if esz < 8:
             sys.exit(f'{path}: event at {off:#x} of size {esz}')
-        yield off, typ
         if typ == PERF_RECORD_AUXTRACE and off + 16 <= end:
             esz += struct.unpack_from('<Q', data, off + 8)[0]
+        if off + esz > end:
+            sys.exit(f'{path}: event at {off:#x} cut short')
+        yield off, typ
         off += esz
 
 
