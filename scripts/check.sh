@@ -85,25 +85,12 @@ kdoc_clean() {
 }
 
 cd "$TOP" || exit 1
-# The builds run side by side (each into its own tree: on two cores the
-# prelude before the guest boots takes half the time); the module builds
-# run -j2 of their own (env -u MAKEFLAGS: under a `make -jN check` the
-# inherited jobserver makes the inner make warn).
-suite_bg kbuild-w1 tap_cmd "kernel modules build clean with W=1" \
-	clean_build env -u MAKEFLAGS make --no-print-directory -j2 modules
-# The debug guest kernel (cached by its config: ~13 minutes cold, nothing
-# warm) and the modules against it, as clean as against Debian's: when the
-# kernel is in the cache, or with ARMTRACE_DEBUG_KERNEL=1 (make
-# check-debug), which builds it; its guest runs follow the same rule
-# (scripts/guest-tests.sh).  It builds a copy of kernel/ of its own.
-case ${ARMTRACE_DEBUG_KERNEL:-auto} in
-1) dbg=1 ;;
-auto) dbg=0; scripts/debug-kernel.sh --cached && dbg=1 ;;
-*) dbg=0 ;;
-esac
-[ $dbg = 1 ] &&
-	suite_bg kbuild-debug tap_cmd "modules build clean with W=1 against the debug kernel" \
-		clean_build scripts/debug-kernel.sh --modules
+# The builds into trees of their own run in the background while the
+# module builds run here, one after the other (the debug build copies
+# kernel/, which the W=1 build writes in: never both at once; sparse
+# rebuilds the W=1 build's objects).  The module builds run -j2 of their
+# own (env -u MAKEFLAGS: under a `make -jN check` the inherited jobserver
+# makes the inner make warn).
 suite_bg guest-build tap_cmd "guest tests build (aarch64, static)" \
 	make --no-print-directory -j2 -C selftests
 suite_bg host-build tap_cmd "host unit tests build (ASan/UBSan)" \
@@ -113,13 +100,24 @@ suite_bg hwmodel-build tap_cmd "hardware model plugin builds" \
 # armtrace's perf, host and guest (cached by its inputs: fast when warm).
 suite_bg perf-build tap_cmd "perf 6.1 with the armtrace series builds (x86-64, aarch64)" \
 	make --no-print-directory perf
-suite_wait kbuild-w1
+suite kbuild-w1 tap_cmd "kernel modules build clean with W=1" \
+	clean_build env -u MAKEFLAGS make --no-print-directory -j2 modules
+# The debug guest kernel (cached by its config: ~13 minutes cold, nothing
+# warm) and the modules against it, as clean as against Debian's: when the
+# kernel is in the cache, or with ARMTRACE_DEBUG_KERNEL=1 (make
+# check-debug), which builds it; its guest runs follow the same rule
+# (scripts/guest-tests.sh).
+case ${ARMTRACE_DEBUG_KERNEL:-auto} in
+1) dbg=1 ;;
+auto) dbg=0; scripts/debug-kernel.sh --cached && dbg=1 ;;
+*) dbg=0 ;;
+esac
 if [ $dbg = 1 ]; then
-	suite_wait kbuild-debug
+	suite kbuild-debug tap_cmd "modules build clean with W=1 against the debug kernel" \
+		clean_build scripts/debug-kernel.sh --modules
 	# built and clean: the guest suite need not build them again
 	grep -q '^ok' "$LOGS/kbuild-debug.tap" && export ARMTRACE_DEBUG_MODULES_BUILT=1
 fi
-# (after kbuild-w1: sparse rebuilds the same objects)
 suite sparse tap_cmd "sparse (C=2) reports nothing" \
 	clean_build env -u MAKEFLAGS make --no-print-directory -j2 sparse
 suite_wait guest-build
