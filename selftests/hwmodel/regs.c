@@ -390,6 +390,21 @@ static void do_cmd(struct hwm_vcpu *c)
 	c->shm->cmd = HWM_CMD_NONE;
 }
 
+/*
+ * Where the pending exception returns to, for a stop that flushes it:
+ * the pending task's latched EL0 return address (*@is_task: it is that
+ * task's, whatever contextidr says now), else a PMU overflow's
+ * interrupted PC, else 0.
+ */
+static uint64_t stop_ret_hint(const struct hwm_vcpu *c, int *is_task)
+{
+	*is_task = c->pend.valid && c->pend.el_from == 0 &&
+		   c->pend.user_ret_pid == c->pend.cid && c->pend.user_ret;
+	if (*is_task)
+		return c->pend.user_ret;
+	return c->shm->cmd == HWM_CMD_PMU_OVERFLOW ? c->shm->irq_ret : 0;
+}
+
 void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx)
 {
 	unsigned int el = tb->kernel ? hwm_kernel_el() : 0;
@@ -418,16 +433,9 @@ void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx)
 	if (!!(c->shm->regs[HW_TRCPRGCTLR] & TRCPRGCTLR_EN) != old_en ||
 	    (old_en && hwm_ete_el_mask(c->shm) != c->ete_mask) ||
 	    brbe_el_mask(c) != old_brbe || c->shm->cmd) {
-		uint64_t ret = 0;
-		int is_task = 0;
+		int is_task;
+		uint64_t ret = stop_ret_hint(c, &is_task);
 
-		if (c->pend.valid && c->pend.el_from == 0 &&
-		    c->pend.user_ret_pid == c->pend.cid && c->pend.user_ret) {
-			ret = c->pend.user_ret;
-			is_task = 1;
-		} else if (c->shm->cmd == HWM_CMD_PMU_OVERFLOW) {
-			ret = c->shm->irq_ret;
-		}
 		hwm_path_stop(c, ret, is_task);
 	}
 	if (c->shm->cmd)
