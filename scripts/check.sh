@@ -135,6 +135,7 @@ suite field-scan scripts/field-scan.sh
 suite kbuild-ro selftests/kbuild/run.sh
 suite cache-dir scripts/cache-dir-test.sh
 suite pmuv3-filter "$BUILD/host/pmuv3_filter_test"
+suite brbe-map "$BUILD/host/brbe_map_test"
 suite trbe-action "$BUILD/host/trbe_action_test"
 suite ete-config "$BUILD/host/ete_config_test"
 suite trbe-window "$BUILD/host/trbe_window_test"
@@ -169,6 +170,8 @@ suite perf-badinput-asan env PERF="$BUILD/perf/x86_64-asan/perf" BADINPUT_QUICK=
 # The branch types of its ETE-synthesized branch stacks, every entry of a
 # synthetic recording against binutils' disassembly.
 suite perf-brtypes scripts/perf-brtypes.sh
+# Its callchains and call depths against a program's known stack.
+suite perf-callchain scripts/perf-callchain.sh
 # Snapshot-mode files (perf record -S) cut inside their AUX records.
 suite perf-snapshot scripts/perf-snapshot.sh
 suite_wait guest

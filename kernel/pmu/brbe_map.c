@@ -11,6 +11,9 @@
  *                at EL1, where BRBCR_EL1 cannot record EL2
  *   -EINVAL      no branch type to record (only flag bits such as
  *                no_cycles, save_type)
+ * A bit perf does not define never gets here: the perf core refuses it
+ * (-EINVAL) first; it is refused again (-EOPNOTSUPP) for a kernel that
+ * defines more than this file knows.
  */
 #ifdef __KERNEL__
 #include <linux/bitfield.h>

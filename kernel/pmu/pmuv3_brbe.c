@@ -195,8 +195,10 @@ static void brbe_read_records(struct pmuv3 *p, struct pmuv3_brbe_cpu *b)
 		b->tgt[b->nr] = hw_brb_read(i, HW_BRB_TGT);
 		b->nr++;
 	}
-	hw_write(HW_BRBFCR_EL1, fcr);
-	hw_sync();
+	/*
+	 * The last bank stays selected: pmuv3_brbe_irq_exit(), which
+	 * always follows, writes BRBFCR_EL1 whole (bank 0) and syncs.
+	 */
 	b->have_records = true;
 }
 

@@ -287,6 +287,9 @@ TEST(errnos)
 					PERF_SAMPLE_BRANCH_USER));
 	ASSERT_EQ(EINVAL, bst_errno(PERF_SAMPLE_BRANCH_USER |
 				    PERF_SAMPLE_BRANCH_NO_CYCLES));
+	/* The perf core's: no type at all, a bit it does not define. */
+	ASSERT_EQ(EINVAL, bst_errno(PERF_SAMPLE_BRANCH_USER));
+	ASSERT_EQ(EINVAL, bst_errno(ANY_U | PERF_SAMPLE_BRANCH_MAX));
 	/* hv alone: the kernel itself under VHE, unrecordable EL2 at EL1. */
 	ASSERT_EQ(env_int("ARMTRACE_EL", 1) == 2 ? 0 : EOPNOTSUPP,
 		  bst_errno(PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_HV));
