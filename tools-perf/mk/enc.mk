@@ -59,6 +59,11 @@ $(O)/enc_opencsd $(O)/asan/enc_opencsd $(O)/enc_reproduce \
 $(O)/asan/enc_reproduce: ENC_LDLIBS := $(OPENCSD_LIBS)
 $(O)/dec_corpus $(O)/asan/dec_corpus: DEC_LDLIBS := $(OPENCSD_LIBS)
 
+# A recording whose call stack is known at every instruction, for perf's
+# --itrace=g (scripts/perf-callchain.sh).
+$(O)/callchain-data: $(O)/tests/callchain_data.o $(O)/libutil.a $(O)/libete.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
 # The project's own corpus as snapshot directories (tests/corpus.h): for
 # the tests that read snapshot directories (CORPUS), perf-ete dump, the
 # fuzzers' seeds, and make bench/demo when ../shared is not there.
