@@ -226,7 +226,7 @@ hot_range() {
 
 # one_run RUN: boot one configuration, judge it, print its TAP.
 one_run() {
-	local run=$1 name opts tests scripts log runner rc limit envs lo size off
+	local run=$1 name opts tests scripts log runner rc limit envs lo size off truth
 	IFS='|' read -r name opts tests scripts <<< "$run"
 	log=$BUILD/logs/guest-$name.tap
 	echo "# guest run: $name"
@@ -414,6 +414,21 @@ one_run() {
 		canary_verdict "$log" "$BUILD/logs/guest-$name.console" $rc
 		rc=$? ;;
 	esac
+	# The model's verdict on the drivers, in every run that logs its
+	# ground truth: no trace unit register written while it was not
+	# idle, no trace still running when its CPU powered down.
+	truth=$(sed -n 's/.*truth=\([^ ,]*\).*/\1/p' <<< "$opts")
+	if [ -n "$truth" ] && [ $rc -eq 0 ]; then
+		if [ ! -s "$truth" ] ||
+			grep -E '^N [0-9]+ (ete-ignored|ete-power-lost) ' "$truth" \
+			> "$BUILD/logs/$name.model-verdict"; then
+			sed 's/^/# /' "$BUILD/logs/$name.model-verdict" 2>/dev/null | head -5 >> "$log"
+			echo "not ok 1 - guest run $name: the model ignored trace unit writes or lost running trace" >> "$log"
+			rc=1
+		else
+			echo "ok 1 - guest run $name: no trace unit write while not idle, no trace running into a power-down" >> "$log"
+		fi
+	fi
 	# The perf.data is kept beside the log; its hex is not worth a read.
 	[[ $name == perf-* ]] && sed -i '/^PERFHEX /d; /^VDSOHEX /d; /^BRBEHEX /d' "$log"
 	cat "$log"

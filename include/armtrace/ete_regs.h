@@ -117,6 +117,19 @@
 #define TRCSTATR_IDLE		BIT_ULL(0)	/* idle: safe to program */
 #define TRCSTATR_PMSTABLE	BIT_ULL(1)	/* programmers' model stable */
 
+/*
+ * The PE's OS Lock (Arm ARM D2 "The OS Lock"), which the trace unit
+ * obeys: OSLAR_EL1.OSLK locks it; OSLSR_EL1 says whether it is locked
+ * and how it is implemented (OSLM 0b10, OSLSR_OSLM_IMPL: as Armv8 has
+ * it).  It is locked at power-up.
+ */
+#define OSLAR_EL1_OSLK		BIT_ULL(0)
+#define OSLSR_EL1_OSLM0		BIT_ULL(0)
+#define OSLSR_EL1_OSLK		BIT_ULL(1)
+#define OSLSR_EL1_NTT		BIT_ULL(2)
+#define OSLSR_EL1_OSLM1		BIT_ULL(3)
+#define OSLSR_OSLM_IMPL		OSLSR_EL1_OSLM1
+
 /* TRCCONFIGR: trace configuration */
 #define TRCCONFIGR_RES1		BIT_ULL(0)	/* reads and must be written 1 */
 #define TRCCONFIGR_INSTP0	GENMASK_ULL(2, 1)

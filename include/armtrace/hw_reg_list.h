@@ -3,10 +3,12 @@
  * The trace-hardware system registers armtrace touches, each written once:
  *
  *   HW_REG_RW(name, op0, op1, CRn, CRm, op2)   software may write it
+ *   HW_REG_WO(name, op0, op1, CRn, CRm, op2)   write-only (a lock):
+ *                                              reading it is UNDEFINED
  *   HW_REG_RO(name, op0, op1, CRn, CRm, op2)   identification or status:
  *                                              writing it is UNDEFINED
  *
- * No include guard: a user defines both macros, includes this file and
+ * No include guard: a user defines the three macros, includes this file and
  * gets one expansion per register (include/armtrace/hw_regs.h builds the
  * index enum from it, kernel/hw/hw_sysreg.c the msr/mrs accessors).
  *
@@ -16,7 +18,10 @@
  * comparator n is CRm = (2n)[3:0], op2 = n[3] (TRCACVRn) or 2 + n[3]
  * (TRCACATRn).
  */
-/* ETE trace unit, read-write */
+/*
+ * ETE trace unit, read-write: TRCPRGCTLR, then the programming registers
+ * (TRCCONFIGR..TRCCIDCCTLR0, together: hw_reg_ete_prog() in hw_regs.h)
+ */
 HW_REG_RW(TRCPRGCTLR,      2, 1,  0,  1, 0)
 HW_REG_RW(TRCCONFIGR,      2, 1,  0,  4, 0)
 HW_REG_RW(TRCAUXCTLR,      2, 1,  0,  6, 0)
@@ -94,6 +99,13 @@ HW_REG_RW(BRBINFINJ_EL1,   2, 1,  9,  1, 0)
 HW_REG_RW(BRBSRCINJ_EL1,   2, 1,  9,  1, 1)
 HW_REG_RW(BRBTGTINJ_EL1,   2, 1,  9,  1, 2)
 
+/*
+ * The PE's OS Lock, which the trace unit obeys (ETE: trace is prohibited
+ * while it is locked; it locks at power-up): OSLAR_EL1 sets it,
+ * OSLSR_EL1 reads it.
+ */
+HW_REG_WO(OSLAR_EL1,       2, 0,  1,  0, 4)
+
 /* ETE trace unit, read-only */
 HW_REG_RO(TRCSTATR,        2, 1,  0,  3, 0)
 HW_REG_RO(TRCIDR8,         2, 1,  0,  0, 6)
@@ -116,3 +128,6 @@ HW_REG_RO(TRBIDR_EL1,      3, 0,  9, 11, 7)
 
 /* BRBE, read-only */
 HW_REG_RO(BRBIDR0_EL1,     2, 1,  9,  2, 0)
+
+/* The OS Lock's status, read-only */
+HW_REG_RO(OSLSR_EL1,       2, 0,  1,  1, 4)

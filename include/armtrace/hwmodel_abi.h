@@ -34,7 +34,7 @@
 
 #define HWM_COMPATIBLE		"armtrace,hwmodel"
 #define HWM_MAGIC		0x4c45444f4d485441ULL	/* "ATHMODEL" */
-#define HWM_ABI_VERSION		7
+#define HWM_ABI_VERSION		8
 #define HWM_PAGE		4096
 #define HWM_CPU_PAGES		2
 #define HWM_MAX_CPUS		8
@@ -56,6 +56,7 @@
 #define HWM_CMD_BRB_IALL	1	/* BRB IALL: invalidate all records */
 #define HWM_CMD_BRB_INJ		2	/* BRB INJ: inject BRB*INJ_EL1 */
 #define HWM_CMD_PMU_OVERFLOW	3	/* a PMU overflow: BRBE freezes (FZP) */
+#define HWM_CMD_POWER_DOWN	4	/* the CPU powers down and up again */
 
 struct hwm_global {
 	__u64 magic;			/* plugin writes HWM_MAGIC */

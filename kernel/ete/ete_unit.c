@@ -3,7 +3,8 @@
  * Programming one CPU's ETE trace unit and TRBE through kernel/hw/, in
  * the orders the architecture requires:
  *
- *   start: trace unit idle (TRCPRGCTLR.EN 0, TRCSTATR.IDLE), program it,
+ *   start: OS Lock unlocked, trace unit idle (TRCPRGCTLR.EN 0,
+ *          TRCSTATR.IDLE), program it,
  *          then the buffer (TRBBASER, TRBPTR, TRBSR while TRBLIMITR.E is 0,
  *          then TRBLIMITR with E), the trace filter, and only then
  *          TRCPRGCTLR.EN: the sink is ready before the source emits.
@@ -152,6 +153,12 @@ int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 
 	if (programmed)
 		goto enable;
+	/*
+	 * The OS Lock is locked at power-up and by a power-down, which
+	 * also loses what @programmed would keep; while locked the unit
+	 * traces nothing.  Unlock it, as coresight-etm4x does.
+	 */
+	hw_write(HW_OSLAR_EL1, 0);
 	hw_write(HW_TRCPRGCTLR, 0);
 	hw_sync();
 	ret = ete_wait_idle(true);

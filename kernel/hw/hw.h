@@ -112,8 +112,17 @@ unsigned int hw_local_features(void);
  */
 int hw_on_switch(void (*fn)(void));
 
-static inline u64 hw_read(enum hw_reg reg)
+/*
+ * Read a register.  Reading a write-only register (a lock) is UNDEFINED
+ * on silicon: for a constant @reg the build fails, and at run time the
+ * read is refused.
+ */
+static __always_inline u64 hw_read(enum hw_reg reg)
 {
+	BUILD_BUG_ON_MSG(__builtin_constant_p(reg) && !HW_REG_READABLE(reg),
+			 "read of a write-only register");
+	if (WARN_ON_ONCE(!HW_REG_READABLE(reg)))
+		return 0;
 	return hw->read(reg);
 }
 

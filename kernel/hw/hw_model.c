@@ -10,6 +10,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cpu_pm.h>
 #include <linux/hardirq.h>
 #include <linux/hrtimer.h>
 #include <linux/io.h>
@@ -89,10 +90,13 @@ static enum hw_reg model_redirect(enum hw_reg reg)
 static const char *const model_reg_names[HW_NR_REGS] = {
 #define HW_REG_RW(name, op0, op1, crn, crm, op2) \
 	[HW_##name] = #name,
+#define HW_REG_WO(name, op0, op1, crn, crm, op2) \
+	[HW_##name] = #name,
 #define HW_REG_RO(name, op0, op1, crn, crm, op2) \
 	[HW_##name] = #name,
 #include <armtrace/hw_reg_list.h>
 #undef HW_REG_RW
+#undef HW_REG_WO
 #undef HW_REG_RO
 };
 
@@ -159,6 +163,8 @@ static bool model_undefined(const struct hwm_cpu *c, enum hw_reg reg,
 	return true;
 }
 
+static void model_sync(void);
+
 static u64 model_read(enum hw_reg reg)
 {
 	struct hwm_cpu *c = model_this_cpu();
@@ -166,6 +172,13 @@ static u64 model_read(enum hw_reg reg)
 	reg = model_redirect(reg);
 	if (model_undefined(c, reg, "mrs"))
 		return 0;
+	/*
+	 * TRCSTATR changes on its own on silicon (a disabled unit drains,
+	 * then goes idle); the model's time passes only at syncs, so a
+	 * poll of it is one.
+	 */
+	if (reg == HW_TRCSTATR)
+		model_sync();
 	return READ_ONCE(c->regs[reg]);
 }
 
@@ -421,12 +434,36 @@ static void model_switch_to(struct task_struct *next)
 	model_sync();
 }
 
+/*
+ * CPU power-down (a deep idle state, suspend) loses the trace unit's and
+ * the TRBE's state and locks the OS Lock; the QEMU CPU never powers down,
+ * so the model is told at CPU_PM_ENTER.  Its notifier runs last, after
+ * the drivers' (which stop their trace first), by its priority.
+ */
+static int model_cpu_pm_notify(struct notifier_block *nb, unsigned long cmd,
+			       void *v)
+{
+	if (cmd == CPU_PM_ENTER)
+		model_cmd(HWM_CMD_POWER_DOWN);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block model_cpu_pm_nb = {
+	.notifier_call = model_cpu_pm_notify,
+	.priority = INT_MIN,
+};
+
+static bool model_cpu_pm_registered;
+
 static void model_release(void)
 {
 	int cpu;
 
 	if (!model_base)
 		return;
+	if (model_cpu_pm_registered)
+		cpu_pm_unregister_notifier(&model_cpu_pm_nb);
+	model_cpu_pm_registered = false;
 	for (cpu = 0; cpu < HWM_MAX_CPUS; cpu++)
 		model_buf_unpublish(cpu);
 	WRITE_ONCE(model_global()->guest_attached, 0);
@@ -528,6 +565,9 @@ int hw_model_probe(const struct hw_backend **out, unsigned int *features)
 	/* The fields above must be visible before the plugin trusts them. */
 	smp_wmb();
 	WRITE_ONCE(g->guest_attached, 1);
+	model_cpu_pm_registered = !cpu_pm_register_notifier(&model_cpu_pm_nb);
+	if (!model_cpu_pm_registered)
+		pr_warn("hardware model: no CPU PM notifier: power-down is not played\n");
 	*out = &hw_model_backend;
 	*features = model_features_of(READ_ONCE(g->features));
 	return 0;

@@ -17,7 +17,8 @@
 /*
  * The encoding is part of the instruction: one accessor per register,
  * generated from include/armtrace/hw_reg_list.h, in tables indexed by
- * enum hw_reg.  Read-only registers get no writer.
+ * enum hw_reg.  Read-only registers get no writer, write-only ones no
+ * reader.
  */
 #define HW_SYSREG_READER(name, op0, op1, crn, crm, op2)			\
 static u64 sysreg_read_##name(void)					\
@@ -26,44 +27,55 @@ static u64 sysreg_read_##name(void)					\
 }
 
 #define HW_REG_RW HW_SYSREG_READER
+#define HW_REG_WO(name, op0, op1, crn, crm, op2)
 #define HW_REG_RO HW_SYSREG_READER
 #include <armtrace/hw_reg_list.h>
 #undef HW_REG_RW
+#undef HW_REG_WO
 #undef HW_REG_RO
 
-#define HW_REG_RW(name, op0, op1, crn, crm, op2)			\
+#define HW_SYSREG_WRITER(name, op0, op1, crn, crm, op2)			\
 static void sysreg_write_##name(u64 val)				\
 {									\
 	write_sysreg_s(val, HW_SYS_REG(op0, op1, crn, crm, op2));	\
 }
 
+#define HW_REG_RW HW_SYSREG_WRITER
+#define HW_REG_WO HW_SYSREG_WRITER
 #define HW_REG_RO(name, op0, op1, crn, crm, op2)
 #include <armtrace/hw_reg_list.h>
 #undef HW_REG_RW
+#undef HW_REG_WO
 #undef HW_REG_RO
 
+/* Write-only registers get no reader: their slots stay NULL. */
 static u64 (*const sysreg_readers[HW_NR_REGS])(void) = {
 #define HW_REG_RW(name, op0, op1, crn, crm, op2) \
 	[HW_##name] = sysreg_read_##name,
+#define HW_REG_WO(name, op0, op1, crn, crm, op2)
 #define HW_REG_RO(name, op0, op1, crn, crm, op2) \
 	[HW_##name] = sysreg_read_##name,
 #include <armtrace/hw_reg_list.h>
 #undef HW_REG_RW
+#undef HW_REG_WO
 #undef HW_REG_RO
 };
 
 static void (*const sysreg_writers[HW_FIRST_RO_REG])(u64 val) = {
 #define HW_REG_RW(name, op0, op1, crn, crm, op2) \
 	[HW_##name] = sysreg_write_##name,
+#define HW_REG_WO(name, op0, op1, crn, crm, op2) \
+	[HW_##name] = sysreg_write_##name,
 #define HW_REG_RO(name, op0, op1, crn, crm, op2)
 #include <armtrace/hw_reg_list.h>
 #undef HW_REG_RW
+#undef HW_REG_WO
 #undef HW_REG_RO
 };
 
 static u64 sysreg_read(enum hw_reg reg)
 {
-	if (WARN_ON_ONCE(reg >= HW_NR_REGS))
+	if (WARN_ON_ONCE(reg >= HW_NR_REGS || !sysreg_readers[reg]))
 		return 0;
 	return sysreg_readers[reg]();
 }

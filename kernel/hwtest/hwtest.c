@@ -235,6 +235,8 @@ static int ete_start(unsigned long kib, u64 configr, unsigned long el_mask)
 	st.cpu = cpu;
 	base = (u64)st.buf;
 	limit = base + st.size;
+	/* Locked at power-up: trace is prohibited until it is unlocked. */
+	hw_write(HW_OSLAR_EL1, 0);
 	hw_write(HW_TRCPRGCTLR, 0);
 	hw_sync();
 	ret = wait_idle(true);

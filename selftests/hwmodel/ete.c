@@ -457,20 +457,88 @@ static void trbe_update(struct hwm_vcpu *c)
 }
 
 /*
- * At a sync: act on TRCPRGCTLR.EN and the TRBE controls.  Trace starts or
- * stops at the sync instruction (@tb, @idx).
+ * The trace unit runs while TRCPRGCTLR.EN is set and the OS Lock is not
+ * locked (ETE "The OS Lock": a locked OS Lock prohibits trace; the model
+ * treats the unit as disabled then, its registers programmable).
+ * OSLSR_EL1.OSLK reports the last OSLAR_EL1 write from the sync on.
+ */
+int hwm_ete_enable_wanted(const struct hwm_cpu *shm)
+{
+	return (shm->regs[HW_TRCPRGCTLR] & TRCPRGCTLR_EN) &&
+	       !(shm->regs[HW_OSLAR_EL1] & OSLAR_EL1_OSLK);
+}
+
+static void ete_oslock_update(struct hwm_vcpu *c)
+{
+	__u64 *sr = reg(c, HW_OSLSR_EL1);
+
+	*sr &= ~OSLSR_EL1_OSLK;
+	if (*reg(c, HW_OSLAR_EL1) & OSLAR_EL1_OSLK)
+		*sr |= OSLSR_EL1_OSLK;
+}
+
+/*
+ * The programming registers may be written only while the unit is idle
+ * (ETE "Programming the trace unit": a write while TRCSTATR.IDLE is 0 is
+ * CONSTRAINED UNPREDICTABLE).  The model keeps their values from the
+ * enable until idle again: a write in between is ignored and counted,
+ * so a driver that does not wait for idle fails its tests here.
+ */
+static void ete_hold(struct hwm_vcpu *c)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < HWM_ETE_PROG_REGS; i++) {
+		__u64 *r = reg(c, HW_TRCCONFIGR + i);
+
+		if (*r == c->ete.held[i])
+			continue;
+		*r = c->ete.held[i];
+		n++;
+	}
+	if (!n)
+		return;
+	c->ete.ignored += n;
+	hwm_truth_note(c, "ete-ignored", n);
+	hwm_logf("hwmodel: cpu%u: %u trace unit register writes while not idle, ignored\n",
+		 c->idx, n);
+}
+
+static void ete_latch(struct hwm_vcpu *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < HWM_ETE_PROG_REGS; i++)
+		c->ete.held[i] = *reg(c, HW_TRCCONFIGR + i);
+}
+
+/*
+ * At a sync: act on TRCPRGCTLR.EN, the OS Lock and the TRBE controls.
+ * Trace starts or stops at the sync instruction (@tb, @idx).
+ *
+ * TRCSTATR goes through the states of the architecture's table: enabled
+ * (IDLE 0); disabled but still emptying (IDLE 0, PMSTABLE 0) until the
+ * next sync, which on silicon is some cycles later and which a driver
+ * polling TRCSTATR makes (the guest's backend syncs at each read); idle
+ * (IDLE 1, PMSTABLE 1).
  */
 void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
 		    unsigned int idx)
 {
-	int en = *reg(c, HW_TRCPRGCTLR) & TRCPRGCTLR_EN;
+	int en = hwm_ete_enable_wanted(c->shm);
 
 	(void)tb;
 	(void)idx;
+	ete_oslock_update(c);
+	if (c->ete.enabled || c->ete.stopping)
+		ete_hold(c);
 	/* The trace unit goes first: stopping, it flushes into the sink. */
 	if (!en && c->ete.enabled) {
 		ete_stop(c);
 		c->ete.enabled = 0;
+		c->ete.stopping = 1;
+	} else {
+		c->ete.stopping = 0;
 	}
 	/*
 	 * The sink restarting does not resynchronise the trace unit: its
@@ -482,12 +550,51 @@ void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
 	c->ete.collecting = hwm_trbe_collecting(&c->trbe);
 	if (en && !c->ete.enabled) {
 		c->ete.enabled = 1;
+		ete_latch(c);
 		ete_start(c);
 	}
-	*reg(c, HW_TRCSTATR) = c->ete.enabled ? 0 :
+	*reg(c, HW_TRCSTATR) = c->ete.enabled || c->ete.stopping ? 0 :
 			       TRCSTATR_IDLE | TRCSTATR_PMSTABLE;
 	/* Trace is generated while enabled, collected or not. */
 	c->ete_mask = c->ete.enabled ? hwm_ete_el_mask(c->shm) : 0;
 	if (!c->ete_mask)
 		ete_off(c);
+}
+
+/*
+ * The CPU powered down and up again (HWM_CMD_POWER_DOWN): the trace
+ * unit's and the TRBE's registers are UNKNOWN after it on silicon (0
+ * here: TRCVICTLR 0 traces nothing, TRBLIMITR 0 collects nothing), the
+ * OS Lock is locked (OSLSR_EL1.OSLK resets to 1) and whatever the units
+ * held is gone.  A driver must stop its trace before and program the
+ * units again after (unlocking the OS Lock first).
+ */
+void hwm_ete_power_down(struct hwm_vcpu *c)
+{
+	uint64_t lost = c->trbe.stage_len;
+	unsigned int i;
+
+	if (c->ete.enabled) {
+		/* trace still running: it dies with the power */
+		ete_off(c);
+		c->ete.started = 0;
+		c->ete.enabled = 0;
+		hwm_truth_note(c, "ete-power-lost", 1);
+	}
+	c->ete.stopping = 0;
+	*reg(c, HW_TRCPRGCTLR) = 0;
+	for (i = 0; i < HWM_ETE_PROG_REGS; i++)
+		*reg(c, HW_TRCCONFIGR + i) = 0;
+	*reg(c, HW_TRCSTATR) = TRCSTATR_IDLE | TRCSTATR_PMSTABLE;
+	*reg(c, HW_OSLAR_EL1) = OSLAR_EL1_OSLK;
+	*reg(c, HW_OSLSR_EL1) |= OSLSR_EL1_OSLK;
+	for (i = HW_TRBLIMITR_EL1; i <= HW_TRBTRG_EL1; i++)
+		*reg(c, i) = 0;
+	*reg(c, HW_TRFCR_EL1) = 0;
+	*reg(c, HW_TRFCR_EL2) = 0;
+	if (lost)
+		hwm_truth_note(c, "trbe-lost", lost);
+	hwm_ete_init(c);
+	c->ete_mask = 0;
+	hwm_truth_note(c, "power-down", 0);
 }

@@ -61,6 +61,8 @@ enum hwm_vec {
 	HWM_VEC_UNKNOWN,
 };
 
+#define HWM_ETE_PROG_REGS	(HW_TRCCIDCCTLR0 - HW_TRCCONFIGR + 1)
+
 struct hwm_vcpu {
 	unsigned int idx;
 	struct hwm_cpu *shm;		/* register file in guest memory */
@@ -109,7 +111,8 @@ struct hwm_vcpu {
 
 	/* ETE + TRBE */
 	struct {
-		uint8_t enabled;	/* TRCPRGCTLR.EN */
+		uint8_t enabled;	/* TRCPRGCTLR.EN, OS Lock unlocked */
+		uint8_t stopping;	/* disabled, not idle until the next sync */
 		uint8_t collecting;	/* TRBE takes bytes */
 		uint8_t in_run;		/* trace on (PE in a traced EL) */
 		uint8_t started;	/* encoder initialised */
@@ -122,6 +125,9 @@ struct hwm_vcpu {
 		struct hwm_vi vi;	/* latched at enable */
 		uint64_t blk;		/* first insn of the run, not yet judged */
 		uint8_t blk_el;
+		/* the programming registers while not idle (hw_reg_ete_prog) */
+		uint64_t held[HWM_ETE_PROG_REGS];
+		uint64_t ignored;	/* writes to them while not idle */
 		struct ete_enc enc;
 	} ete;
 	struct hwm_trbe trbe;		/* the sink: trbe.c */
@@ -207,6 +213,8 @@ void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
 		       uint64_t ret, uint64_t vector, unsigned int el_to);
 void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el);
 void hwm_ete_init(struct hwm_vcpu *c);
+int hwm_ete_enable_wanted(const struct hwm_cpu *shm);
+void hwm_ete_power_down(struct hwm_vcpu *c);
 void hwm_ete_tsb(struct hwm_vcpu *c);
 uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm);
 int hwm_ete_vi_event(uint64_t victlr);

@@ -33,6 +33,9 @@ void hwm_regs_reset(struct hwm_cpu *shm, unsigned int nrec,
 	shm->regs[HW_TRCDEVARCH] = REF_TRCDEVARCH;
 	shm->regs[HW_TRCAUTHSTATUS] = REF_TRCAUTHSTATUS;
 	shm->regs[HW_TRCSTATR] = TRCSTATR_IDLE | TRCSTATR_PMSTABLE;
+	/* The OS Lock is locked at power-up (Arm ARM: OSLSR_EL1.OSLK). */
+	shm->regs[HW_OSLAR_EL1] = OSLAR_EL1_OSLK;
+	shm->regs[HW_OSLSR_EL1] = OSLSR_OSLM_IMPL | OSLSR_EL1_OSLK;
 	shm->regs[HW_TRBIDR_EL1] = MODEL_TRBIDR |
 		FIELD_PREP(TRBIDR_EL1_ALIGN, trbe_align) |
 		(trbe_p ? TRBIDR_EL1_P : 0);
@@ -384,6 +387,9 @@ static void do_cmd(struct hwm_vcpu *c)
 		}
 		regs[HW_BRBFCR_EL1] |= BRBFCR_EL1_PAUSED;
 		break;
+	case HWM_CMD_POWER_DOWN:
+		hwm_ete_power_down(c);
+		break;
 	default:
 		break;
 	}
@@ -430,7 +436,7 @@ void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx)
 	 * moved contextidr on); for a PMU overflow's IRQ, the PC it
 	 * interrupted.
 	 */
-	if (!!(c->shm->regs[HW_TRCPRGCTLR] & TRCPRGCTLR_EN) != old_en ||
+	if (hwm_ete_enable_wanted(c->shm) != old_en ||
 	    (old_en && hwm_ete_el_mask(c->shm) != c->ete_mask) ||
 	    brbe_el_mask(c) != old_brbe || c->shm->cmd) {
 		int is_task;

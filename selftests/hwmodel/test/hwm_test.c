@@ -944,6 +944,80 @@ static void test_ete_viewinst(void)
 	   "TRCVISSCTLR start point, SSSTATUS 0: stays stopped");
 }
 
+/*
+ * The programming handshake and the OS Lock.  ETE "Programming the trace
+ * unit": TRCSTATR.IDLE is 0 while enabled and after the disable until the
+ * unit has emptied; the programming registers may be written only while
+ * it is 1.  Arm ARM D2 "The OS Lock": OSLSR_EL1.OSLK is 1 at power-up,
+ * OSLAR_EL1 sets it; trace is prohibited while it is locked.  A power-down
+ * loses the units' state and locks it again.
+ */
+static void test_ete_handshake(void)
+{
+	const __u64 idle = TRCSTATR_IDLE | TRCSTATR_PMSTABLE;
+	const __u64 cfg = TRCCONFIGR_RES1 | TRCCONFIGR_CID;
+	unsigned int i;
+	int same;
+
+	model_reset(1, 0, 0);
+	ok(tcpu.regs[HW_OSLSR_EL1] == (OSLSR_OSLM_IMPL | OSLSR_EL1_OSLK),
+	   "ete handshake ", "(D2 OS Lock) OSLSR_EL1: OSLM 0b10, OSLK 1 at power-up");
+	tcpu.regs[HW_TRCCONFIGR] = cfg;
+	tcpu.regs[HW_TRCVICTLR] = 0x201;
+	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE;
+	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
+	ksync();
+	ok(!tc.ete.enabled && !tc.ete_mask &&
+	   tcpu.regs[HW_TRCSTATR] == idle, "ete handshake ",
+	   "(OS Lock locked: trace prohibited) TRCPRGCTLR.EN 1: nothing traced, idle");
+	tcpu.regs[HW_OSLAR_EL1] = 0;
+	ksync();
+	ok(!(tcpu.regs[HW_OSLSR_EL1] & OSLSR_EL1_OSLK) && tc.ete.enabled &&
+	   tc.ete_mask == 1 && tcpu.regs[HW_TRCSTATR] == 0, "ete handshake ",
+	   "OSLAR_EL1 0: OSLK 0, the unit runs, TRCSTATR.IDLE 0");
+	tcpu.regs[HW_TRCCONFIGR] = cfg | TRCCONFIGR_TS;
+	ksync();
+	ok(tcpu.regs[HW_TRCCONFIGR] == cfg && tc.ete.ignored == 1,
+	   "ete handshake ", "(programming while not idle) a TRCCONFIGR write while enabled is ignored and counted");
+	tcpu.regs[HW_TRCPRGCTLR] = 0;
+	ksync();
+	ok(!tc.ete.enabled && !tc.ete_mask && tcpu.regs[HW_TRCSTATR] == 0,
+	   "ete handshake ", "TRCPRGCTLR.EN 0: stopped, still not idle (IDLE 0, PMSTABLE 0)");
+	tcpu.regs[HW_TRCVICTLR] = 0;
+	ksync();
+	ok(tcpu.regs[HW_TRCVICTLR] == 0x201 && tc.ete.ignored == 2 &&
+	   tcpu.regs[HW_TRCSTATR] == idle, "ete handshake ",
+	   "a write before idle is ignored; the next sync (a poll) finds it idle");
+	tcpu.regs[HW_TRCCONFIGR] = cfg | TRCCONFIGR_TS;
+	ksync();
+	ok(tcpu.regs[HW_TRCCONFIGR] == (cfg | TRCCONFIGR_TS) &&
+	   tc.ete.ignored == 2, "ete handshake ", "idle: the write takes");
+	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
+	ksync();
+	tcpu.regs[HW_OSLAR_EL1] = OSLAR_EL1_OSLK;
+	ksync();
+	ok((tcpu.regs[HW_OSLSR_EL1] & OSLSR_EL1_OSLK) && !tc.ete.enabled &&
+	   tcpu.regs[HW_TRCSTATR] == 0, "ete handshake ",
+	   "locking the OS Lock while enabled stops the unit as a disable does");
+	tcpu.regs[HW_OSLAR_EL1] = 0;
+	ksync();
+	tcpu.regs[HW_TRBLIMITR_EL1] = TRBLIMITR_EL1_E;
+	tcpu.cmd = HWM_CMD_POWER_DOWN;
+	ksync();
+	same = 1;
+	for (i = HW_TRCCONFIGR; i <= HW_TRCCIDCCTLR0; i++)
+		same &= !tcpu.regs[i];
+	ok(same && !tc.ete.enabled && !tcpu.regs[HW_TRCPRGCTLR] &&
+	   !tcpu.regs[HW_TRBLIMITR_EL1] && !tcpu.regs[HW_TRFCR_EL1] &&
+	   (tcpu.regs[HW_OSLSR_EL1] & OSLSR_EL1_OSLK) &&
+	   tcpu.regs[HW_TRCSTATR] == idle && tcpu.cmd == HWM_CMD_NONE,
+	   "ete handshake ", "(power-down) the units' registers reset, trace stopped, OS Lock locked");
+	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
+	ksync();
+	ok(!tc.ete.enabled, "ete handshake ",
+	   "after a power-down TRCPRGCTLR.EN alone traces nothing");
+}
+
 /* The trace unit's bytes, captured in place of the TRBE sink. */
 static uint8_t ete_cap[4096];
 static size_t ete_cap_n;
@@ -1017,6 +1091,7 @@ static void test_ete_isb_waypoint(void)
 	int same;
 
 	model_reset(1, 0, 0);
+	tcpu.regs[HW_OSLAR_EL1] = 0;	/* locked at power-up */
 	tcpu.regs[HW_TRCCONFIGR] = 0;
 	tcpu.regs[HW_TRCVICTLR] = 0x201;
 	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE;
@@ -1506,6 +1581,7 @@ int main(void)
 	test_regs_variants();
 	test_ete_ctx();
 	test_ete_viewinst();
+	test_ete_handshake();
 	test_ete_isb_waypoint();
 	test_brbe_exception_source();
 	test_brbe_ertn_half_record();
