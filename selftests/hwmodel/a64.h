@@ -43,6 +43,12 @@ static inline int hwm_kind_is_indirect(unsigned int k)
 	return k >= HWM_K_BR && k <= HWM_K_ERET;
 }
 
+/* Branches with link: the return stack (TRCCONFIGR.RS) keeps their return. */
+static inline int hwm_kind_is_link(unsigned int k)
+{
+	return k == HWM_K_BL || k == HWM_K_BLR;
+}
+
 /**
  * hwm_a64_classify() - classify one A64 instruction
  * @op: the instruction word

@@ -292,7 +292,13 @@ void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 		flags |= ETE_ENC_TAKEN;
 	if (hwm_kind_is_indirect(kind))
 		flags |= ETE_ENC_INDIRECT;
-	st = ete_enc_branch(&c->ete.enc, c->ete.run_start, next, flags);
+	/* A64: the return address is the instruction after the branch. */
+	if (taken && hwm_kind_is_link(kind))
+		st = ete_enc_branch_link(&c->ete.enc, c->ete.run_start, next,
+					 src + 4, flags);
+	else
+		st = ete_enc_branch(&c->ete.enc, c->ete.run_start, next,
+				    flags);
 	if (st == ETE_ENC_ERR_PATH) {
 		/* The model lost the path: say so with a gap, go on. */
 		hwm_logf("hwmodel: cpu%u: path break at %#llx\n", c->idx,

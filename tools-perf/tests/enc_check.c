@@ -208,6 +208,7 @@ struct item {
 	uint8_t type;
 	uint8_t taken;
 	uint8_t indirect;
+	uint8_t link;		/* v: its return address */
 	uint16_t exc;
 	uint64_t a, next, v;
 	uint32_t cc;
@@ -246,6 +247,8 @@ static int items_of(const struct traced *t, const struct ete_enc_ctx *ctx0,
 			x->taken = ev->flags & ETE_ENC_TAKEN;
 			x->indirect = x->taken &&
 				(ev->flags & ETE_ENC_INDIRECT);
+			x->link = x->taken && (ev->flags & ETE_ENC_LINK);
+			x->v = ev->value;
 			x->a = ev->start;
 			x->next = ev->next;
 			n++;
@@ -322,6 +325,19 @@ struct pchk {
 	uint64_t pc;
 	bool ctx_valid, started;
 	bool marker;		/* a TS marker wants its timestamp next */
+	/*
+	 * The return stack (TRCCONFIGR.RS), ETE "Return stack": a taken
+	 * branch with link pushes its return address, a taken indirect
+	 * branch to the newest one pops it and has no address packet; it
+	 * empties at Trace Info and Trace On; the oldest entry goes when
+	 * it is full.  The pop takes effect at the next P0 element (atom
+	 * or exception); an address before that (a transaction failure's)
+	 * cancels it.
+	 */
+	bool rs_on;
+	uint64_t rs[ETE_ENC_RET_STACK];
+	unsigned int rs_n;
+	bool rs_popped;		/* by the last atom, not yet taken */
 	struct ete_enc_ctx ctx;
 	char *why;
 	size_t whylen;
@@ -389,8 +405,10 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 			    (unsigned long long)p->offset,
 			    ete_pkt_type_name(p->type));
 	switch (p->type) {
-	case ETE_PKT_T_ASYNC:
 	case ETE_PKT_T_TRACE_INFO:
+		c->rs_n = 0;
+		return 0;
+	case ETE_PKT_T_ASYNC:
 	case ETE_PKT_T_COMMIT:
 		return 0;
 	case ETE_PKT_T_CTXT:
@@ -434,6 +452,7 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 			x = expect(c, IT_ATOM, p);
 			if (!x || p0_ready(c, x, p))
 				return -1;
+			c->rs_popped = false;
 			if (((p->atom_bits >> k) & 1) != x->taken)
 				return fail(c->why, c->whylen,
 					    "@%llu atom %u is %c, path %c",
@@ -441,7 +460,17 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 					    (p->atom_bits >> k) & 1 ? 'E' : 'N',
 					    x->taken ? 'E' : 'N');
 			c->pc = x->next;
-			if (x->indirect) {
+			if (x->link && c->rs_on) {
+				if (c->rs_n == ETE_ENC_RET_STACK)
+					memmove(c->rs, c->rs + 1,
+						--c->rs_n * sizeof(c->rs[0]));
+				c->rs[c->rs_n++] = x->v;
+			}
+			if (x->indirect && c->rs_on && c->rs_n &&
+			    c->rs[c->rs_n - 1] == x->next) {
+				c->rs_n--;
+				c->rs_popped = true;
+			} else if (x->indirect) {
 				c->need[0] = x->next;
 				c->nneed = 1;
 			}
@@ -451,6 +480,7 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 		x = expect(c, IT_EXC, p);
 		if (!x || p0_ready(c, x, p))
 			return -1;
+		c->rs_popped = false;
 		if (p->exc.type != x->exc)
 			return fail(c->why, c->whylen,
 				    "@%llu exception type %#x, path %#x",
@@ -469,6 +499,7 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 			return 0;
 		}
 		c->started = true;
+		c->rs_n = 0;
 		x = expect(c, IT_TRON, p);
 		if (!x)
 			return -1;
@@ -528,6 +559,9 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 		x = expect(c, IT_TXF, p);
 		if (!x)
 			return -1;
+		if (c->rs_popped)
+			c->rs_n++;	/* the entry is still there */
+		c->rs_popped = false;
 		c->need[0] = x->next;
 		c->nneed = 1;
 		c->pc = x->next;
@@ -553,6 +587,7 @@ int enc_check_packets(const struct ete_enc_config *cfg,
 	int st, ret = -1;
 
 	c.t = traced_of(cfg);
+	c.rs_on = !!(cfg->regs.trcconfigr & TRCCONFIGR_RS);
 	if (items_of(&c.t, ctx, evs, &c.it, &c.nit))
 		return fail(why, whylen, "out of memory");
 	/* before any address the PE is where the first P0 starts */

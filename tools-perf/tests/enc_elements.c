@@ -38,6 +38,10 @@ static const struct el_cfg cfgs[] = {
 	/* ETE 1.1+: each timestamp after a TS marker */
 	{ "ete1.1 ts markers", 0x801, 0, 1, 10, 0, 0x40000000 },
 	{ "ete1.3 ts cci markers", 0x8d9, 0, 3, 8, 0x4, 0x80000 },
+	/* the return stack: libete pops it where an address is left out */
+	{ "rs", 0x1001, 0, 0, 0, 0, 0x80000 },
+	{ "rs maxspec ts cci cid sync 256", 0x18d1, 0x10, 3, 8, 0x20,
+	  0x80000 },
 };
 
 struct sink {

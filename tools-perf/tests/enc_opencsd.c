@@ -60,6 +60,13 @@ static const struct oc_cfg cfgs[] = {
 	  0xffffffc008000000ull, 0, 0 },
 	{ "transactions", 0xc1, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 40, 0 },
 	{ "overflow", 0xc1, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 0, 3 },
+	/* the return stack: OpenCSD pops it where an address is left out */
+	{ "rs", 0x1001, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 0, 0 },
+	{ "rs cid vmid sync every 256", 0x10c1, 0, IDR2_BASE, 0, 0, 8, 0,
+	  0xffffffc008000000ull, 0, 0 },
+	{ "rs overflow", 0x10c1, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 0, 3 },
+	{ "rs transactions", 0x1001, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 40,
+	  0 },
 };
 
 static void make_cfg(const struct oc_cfg *c, struct ete_enc_config *cfg)

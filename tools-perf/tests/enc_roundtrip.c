@@ -52,6 +52,12 @@ static const struct rt_cfg cfgs[] = {
 	{ "sync every 256", 0xc1, 0, IDR2_BASE, 0, 3, 8, 0, 0x7ff0000 },
 	{ "sync every 4096 high", 0x8c1, 0, IDR2_BASE, 0, 1, 12, 0,
 	  0x0000ffff00000000ull },
+	/* the return stack: returns traced as atoms alone */
+	{ "rs", 0x1001, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000 },
+	{ "rs ts cci cid", 0x1851, 0, IDR2_BASE, 0, 0, 10, 0x100,
+	  0x40000000 },
+	{ "rs maxspec sync every 256", 0x10c1, 0, IDR2_BASE, 0x20, 0, 8, 0,
+	  0x80000 },
 };
 
 static void make_cfg(const struct rt_cfg *c, struct ete_enc_config *cfg)
@@ -91,6 +97,9 @@ static void make_opts(const struct ete_enc_config *cfg, uint64_t seed,
 	o->cc_max = o->cc_min + ((r >> 56) & 1 ? 20 : 100000);
 }
 
+/* Bytes the return stack saved, of how many without it (RS configs). */
+static size_t rs_saved, rs_bytes;
+
 static int one_case(const struct rt_cfg *c, uint64_t seed, size_t nev,
 		    char *why, size_t whylen)
 {
@@ -122,6 +131,23 @@ static int one_case(const struct rt_cfg *c, uint64_t seed, size_t nev,
 			      1 + seed % 7, why, whylen))
 		goto out;
 	ret = 0;
+	/*
+	 * With the return stack, the same path without it: the addresses
+	 * left out make the traces shorter (the check above holds each
+	 * left-out address to the stack).
+	 */
+	if (cfg.regs.trcconfigr & TRCCONFIGR_RS) {
+		struct enc_bytes plain = { 0 };
+
+		cfg.regs.trcconfigr &= ~TRCCONFIGR_RS;
+		ret = enc_run_events(&cfg, &ctx, &evs, &plain, why, whylen);
+		/* (one path may come out a byte longer: syncs move) */
+		if (!ret) {
+			rs_saved += plain.n - out.n;
+			rs_bytes += plain.n;
+		}
+		free(plain.b);
+	}
 out:
 	free(code);
 	free(out.b);
@@ -154,6 +180,12 @@ int main(void)
 		}
 		tap_ok(!bad, "round trip %s: %u paths (%u failed)",
 		       cfgs[k].name, cases, bad);
+		if (cfgs[k].configr & TRCCONFIGR_RS) {
+			tap_ok(rs_saved > 0 && rs_saved < rs_bytes,
+			       "%s: returns to the return stack's address traced without it: %zu of %zu bytes saved",
+			       cfgs[k].name, rs_saved, rs_bytes);
+			rs_saved = rs_bytes = 0;
+		}
 	}
 	return tap_exit();
 }

@@ -1050,6 +1050,98 @@ static int isb_sink(void *ctx, const struct ete_elem *el, size_t n)
 }
 
 /*
+ * Run main -> f (BL), f returns (RET), main -> f again, f returns, at EL0
+ * with TRCCONFIGR @configr; the trace into ete_cap, its ranges decoded
+ * with libete into @got.  Returns the trace's size.
+ */
+static size_t ete_rs_run(uint64_t configr, const uint32_t *code,
+			 size_t code_len, struct isb_elems *got)
+{
+	struct ete_dec_config cfg = { 0 };
+	static struct ete_dec dec;
+	struct ete_img img;
+
+	model_reset(1, 0, 0);
+	tcpu.regs[HW_OSLAR_EL1] = 0;
+	tcpu.regs[HW_TRCCONFIGR] = configr;
+	tcpu.regs[HW_TRCVICTLR] = 0x201;
+	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE;
+	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
+	ksync();
+	ete_cap_n = 0;
+	ete_enc_set_sink(&tc.ete.enc, ete_cap_write, NULL);
+	run(blk(0x400000, "L", 0x400100));	/* bl f */
+	run(blk(0x400100, "ot", 0));		/* f: nop; ret */
+	run(blk(0x400004, "L", 0x400100));	/* bl f */
+	run(blk(0x400100, "ot", 0));
+	run(blk(0x400008, "ob", 0x400000));	/* nop; b main */
+	run(blk(0x400000, "o", 0));
+	ete_enc_finish(&tc.ete.enc);
+
+	cfg.pkt.trcidr0 = tcpu.regs[HW_TRCIDR0];
+	cfg.pkt.trcidr1 = tcpu.regs[HW_TRCIDR1];
+	cfg.pkt.trcidr2 = tcpu.regs[HW_TRCIDR2];
+	cfg.pkt.trcidr8 = tcpu.regs[HW_TRCIDR8];
+	cfg.pkt.trcdevarch = tcpu.regs[HW_TRCDEVARCH];
+	cfg.pkt.trcconfigr = tcpu.regs[HW_TRCCONFIGR];
+	cfg.pkt.trctraceidr = tcpu.regs[HW_TRCTRACEIDR];
+	cfg.trace_id = cfg.pkt.trctraceidr;
+	memset(got, 0, sizeof(*got));
+	if (ete_img_init(&img) ||
+	    ete_img_add_buffer(&img, 0x400000, code, code_len) ||
+	    ete_dec_init(&dec, &cfg, &img, isb_sink, got))
+		abort();
+	ete_dec_decode(&dec, ete_cap, ete_cap_n, 0);
+	ete_dec_flush(&dec);
+	ete_img_free(&img);
+	return ete_cap_n;
+}
+
+/*
+ * ETE "Return stack" (TRCCONFIGR.RS): a taken BL or BLR pushes the
+ * address after it; a taken indirect branch to the newest entry is
+ * traced as its atom alone, and the decoder pops the address.  The
+ * model's trace of two calls and returns decodes to the same ranges
+ * with RS as without, two address packets shorter.
+ */
+static void test_ete_return_stack(void)
+{
+	static const uint32_t code[] = {
+		[0x000 / 4] = 0x94000040,		/* bl 0x400100 */
+		[0x004 / 4] = 0x9400003f,		/* bl 0x400100 */
+		[0x008 / 4] = 0xd503201f, 0x17fffffd,	/* nop; b 0x400000 */
+		[0x100 / 4] = 0xd503201f, 0xd65f03c0,	/* nop; ret */
+	};
+	static const uint64_t want[][2] = {
+		{ 0x400000, 0x400004 }, { 0x400100, 0x400108 },
+		{ 0x400004, 0x400008 }, { 0x400100, 0x400108 },
+		{ 0x400008, 0x400010 },
+	};
+	static struct isb_elems plain, rs;
+	size_t n_plain, n_rs, i;
+	int same = 1;
+	char name[160];
+
+	n_plain = ete_rs_run(TRCCONFIGR_RES1, code, sizeof(code), &plain);
+	n_rs = ete_rs_run(TRCCONFIGR_RES1 | TRCCONFIGR_RS, code, sizeof(code),
+			  &rs);
+	same = rs.n == sizeof(want) / sizeof(want[0]) && plain.n == rs.n;
+	for (i = 0; same && i < rs.n; i++)
+		same = rs.e[i].start == want[i][0] && rs.e[i].end == want[i][1] &&
+		       plain.e[i].start == want[i][0] &&
+		       plain.e[i].end == want[i][1];
+	snprintf(name, sizeof(name),
+		 "(ETE return stack) %zu of %zu ranges decoded alike with RS and without",
+		 rs.n, sizeof(want) / sizeof(want[0]));
+	ok(same, "ete rs ", name);
+	/* each return's address: a short address packet, 2 bytes or more */
+	snprintf(name, sizeof(name),
+		 "the two returns' addresses left out: %zu bytes with RS, %zu without",
+		 n_rs, n_plain);
+	ok(n_rs + 4 <= n_plain, "ete rs ", name);
+}
+
+/*
  * ETE "P0 instructions": an ISB is a P0 instruction, traced as an E atom
  * like a taken branch; libete's and OpenCSD's decoders end an instruction
  * range at it.  EL0 code (the model's blocks and the same bytes for the
@@ -1582,6 +1674,7 @@ int main(void)
 	test_ete_ctx();
 	test_ete_viewinst();
 	test_ete_handshake();
+	test_ete_return_stack();
 	test_ete_isb_waypoint();
 	test_brbe_exception_source();
 	test_brbe_ertn_half_record();

@@ -46,6 +46,7 @@ int ete_enc_init(struct ete_enc *e, const struct ete_enc_config *cfg,
 	e->commopt1 = (r->trcidr0 & TRCIDR0_COMMOPT) &&
 		(r->trcidr0 & TRCIDR0_TRCCCI);
 	e->ts_en = !!(r->trcconfigr & TRCCONFIGR_TS);
+	e->rs_on = !!(r->trcconfigr & TRCCONFIGR_RS);
 	e->tx_p0 = !(r->trcidr0 & TRCIDR0_COMMTRANS);
 	/*
 	 * FEAT_ETEv1p1: a Timestamp Marker packet marks the point in the
@@ -144,6 +145,8 @@ static void emit_sync(struct ete_enc *e)
 	}
 	enc_commit(e, p, n);
 	enc_hist_reset(e);
+	/* a decoder empties its return stack at a Trace Info */
+	e->rs_n = 0;
 	e->ts_valid = 0;
 	e->sync_pending = 0;
 	e->next_sync = e->sync_period ? e->produced + e->sync_period :
@@ -183,8 +186,37 @@ static void p0_prepare(struct ete_enc *e)
 	}
 }
 
-int ete_enc_branch(struct ete_enc *e, uint64_t start, uint64_t next,
-		   unsigned int flags)
+static void rs_push(struct ete_enc *e, uint64_t addr, uint8_t is)
+{
+	e->rs_head = (uint8_t)((e->rs_head + 1) % ETE_ENC_RET_STACK);
+	e->rs_addr[e->rs_head] = addr;
+	e->rs_is[e->rs_head] = is;
+	if (e->rs_n < ETE_ENC_RET_STACK)
+		e->rs_n++;
+}
+
+/*
+ * Whether the target @pc, @is is the newest return address: pop it.  A
+ * decoder pops it only at the next P0 element; an address before that
+ * (a transaction failure's) cancels the pop: ete_enc_tx_fail() puts it
+ * back.
+ */
+static bool rs_pop_match(struct ete_enc *e, uint64_t pc, uint8_t is)
+{
+	if (!e->rs_n || e->rs_addr[e->rs_head] != pc ||
+	    e->rs_is[e->rs_head] != is)
+		return false;
+	e->rs_head = (uint8_t)((e->rs_head + ETE_ENC_RET_STACK - 1) %
+			       ETE_ENC_RET_STACK);
+	e->rs_n--;
+	e->rs_omitted = 1;
+	e->rs_omitted_addr = pc;
+	e->rs_omitted_is = is;
+	return true;
+}
+
+static int branch(struct ete_enc *e, uint64_t start, uint64_t next,
+		  const uint64_t *ret, unsigned int flags)
 {
 	if (!e->on)
 		return ETE_ENC_ERR_STATE;
@@ -198,17 +230,35 @@ int ete_enc_branch(struct ete_enc *e, uint64_t start, uint64_t next,
 	sync_point(e);
 	if (e->addr_pending || enc_ctx_differs(e))
 		p0_prepare(e);
+	/* this atom is where a decoder takes the last left-out pop */
+	e->rs_omitted = 0;
 	e->atoms |= (uint32_t)(flags & ETE_ENC_TAKEN) << e->natoms;
 	if (++e->natoms == ATOM_HOLD)
 		atoms_out(e, ATOM_LOOKAHEAD - 1);
 	p0_count(e, 1);
 	e->pc = next;
+	/* the link first: a decoder pushes before it looks for the target */
+	if (ret && e->rs_on)
+		rs_push(e, *ret, e->is);
 	if ((flags & (ETE_ENC_TAKEN | ETE_ENC_INDIRECT)) ==
 	    (ETE_ENC_TAKEN | ETE_ENC_INDIRECT)) {
-		e->addr_pending = 1;
 		e->is = !!(flags & ETE_ENC_IS1);
+		if (!e->rs_on || !rs_pop_match(e, next, e->is))
+			e->addr_pending = 1;
 	}
 	return status(e);
+}
+
+int ete_enc_branch(struct ete_enc *e, uint64_t start, uint64_t next,
+		   unsigned int flags)
+{
+	return branch(e, start, next, NULL, flags & ~ETE_ENC_LINK);
+}
+
+int ete_enc_branch_link(struct ete_enc *e, uint64_t start, uint64_t next,
+			uint64_t ret, unsigned int flags)
+{
+	return branch(e, start, next, &ret, flags | ETE_ENC_TAKEN);
 }
 
 static void set_ctx(struct ete_enc *e, const struct ete_enc_ctx *ctx)
@@ -236,6 +286,7 @@ int ete_enc_exception(struct ete_enc *e, unsigned int type,
 	sync_point(e);
 	p0_prepare(e);
 	flush_atoms(e);
+	e->rs_omitted = 0;
 	p = enc_reserve(e);
 	n = enc_pkt_exception(p, type);
 	if (type == ETE_EXC_TYPE_PE_RESET) {
@@ -293,6 +344,8 @@ int ete_enc_trace_on(struct ete_enc *e, uint64_t addr, unsigned int flags)
 	e->is = !!(flags & ETE_ENC_IS1);
 	e->addr_pending = 1;
 	e->ctx_force = 1;
+	/* a decoder empties its return stack at a Trace On */
+	e->rs_n = 0;
 	return status(e);
 }
 
@@ -400,6 +453,14 @@ int ete_enc_tx_fail(struct ete_enc *e, uint64_t restart)
 	p = non_p0(e);
 	enc_commit(e, p, enc_pkt_exception(p, ETE_EXC_TYPE_TRANS_FAIL));
 	enc_hist_push(e, 0, 0);
+	/*
+	 * The restart address follows before any P0 element: a decoder
+	 * takes it instead of popping for a target left out just before.
+	 */
+	if (e->rs_omitted) {
+		rs_push(e, e->rs_omitted_addr, e->rs_omitted_is);
+		e->rs_omitted = 0;
+	}
 	e->pc = restart;
 	e->pc_valid = 1;
 	e->is = 0;
@@ -449,6 +510,9 @@ int ete_enc_event(struct ete_enc *e, const struct ete_enc_event *ev)
 {
 	switch (ev->type) {
 	case ETE_EV_BRANCH:
+		if (ev->flags & ETE_ENC_LINK)
+			return ete_enc_branch_link(e, ev->start, ev->next,
+						   ev->value, ev->flags);
 		return ete_enc_branch(e, ev->start, ev->next, ev->flags);
 	case ETE_EV_EXCEPTION:
 		return ete_enc_exception(e, ev->exc, ev->start, ev->next,

@@ -320,12 +320,17 @@ static int step(struct ete_path *p)
 		return ETE_ENC_ERR_PATH;
 	if (taken)
 		flags |= ETE_ENC_TAKEN;
+	/* the return stack (TRCCONFIGR.RS) keeps a taken link's return */
+	if (taken && in.link)
+		flags |= ETE_ENC_LINK;
 
 	ev = push(p, ETE_EV_BRANCH);
 	ev->start = p->pc;
 	ev->end = a;
 	ev->next = next;
 	ev->flags = (uint8_t)flags;
+	if (flags & ETE_ENC_LINK)
+		ev->value = a + INSN;
 	p->pc = next;
 	if (eret) {
 		/* back to where the last exception came from */

@@ -84,6 +84,14 @@ struct ete_enc_ctx {
 #define ETE_ENC_TAKEN		0x1u	/* E atom (else N) */
 #define ETE_ENC_INDIRECT	0x2u	/* target not in the opcode: traced */
 #define ETE_ENC_IS1		0x4u	/* @next is in instruction set 1 (T32) */
+#define ETE_ENC_LINK		0x8u	/* a branch with link (BL, BLR) */
+
+/*
+ * The trace unit's return stack (TRCCONFIGR.RS): as deep as the decoders'
+ * (ETE_DEC_RET_STACK, OpenCSD's), so no address it omits is one they
+ * have dropped.
+ */
+#define ETE_ENC_RET_STACK	16
 
 /* Bytes the encoder stages before calling an ete_enc_write_fn. */
 #define ETE_ENC_STAGE_LEN	512
@@ -151,6 +159,16 @@ struct ete_enc {
 	uint8_t ts_valid;
 	struct ete_enc_ctx ctx;		/* PE context now */
 	struct ete_enc_ctx ctx_sent;	/* context the decoder has */
+	/* the return stack (TRCCONFIGR.RS), newest at rs_head */
+	uint8_t rs_on;
+	uint8_t rs_n;
+	uint8_t rs_head;
+	uint64_t rs_addr[ETE_ENC_RET_STACK];
+	uint8_t rs_is[ETE_ENC_RET_STACK];
+	/* the entry the last P0 popped, its address left out */
+	uint8_t rs_omitted;
+	uint8_t rs_omitted_is;
+	uint64_t rs_omitted_addr;
 	uint8_t tmp[ETE_ENC_PKT_MAX];
 	uint8_t stage[ETE_ENC_STAGE_LEN];
 };
@@ -212,6 +230,24 @@ void ete_enc_set_sink(struct ete_enc *e, ete_enc_write_fn fn, void *priv);
  */
 int ete_enc_branch(struct ete_enc *e, uint64_t start, uint64_t next,
 		   unsigned int flags);
+
+/**
+ * ete_enc_branch_link() - a range ending in a taken branch with link
+ * @e: encoder
+ * @start: as for ete_enc_branch()
+ * @next: the branch target
+ * @ret: the address after the branch (its return address)
+ * @flags: as for ete_enc_branch(); %ETE_ENC_TAKEN is implied
+ *
+ * With TRCCONFIGR.RS the return stack keeps @ret: a later taken indirect
+ * branch to the newest address on it is traced as an atom alone (its
+ * address packet left out) and pops it, as a decoder pops it (ETE
+ * "Return stack").  The stack empties at every Trace Info and Trace On.
+ *
+ * Return: as ete_enc_branch().
+ */
+int ete_enc_branch_link(struct ete_enc *e, uint64_t start, uint64_t next,
+			uint64_t ret, unsigned int flags);
 
 /**
  * ete_enc_exception() - an exception taken
@@ -440,7 +476,8 @@ enum ete_enc_ev_type {
  * @end: address of the branch instruction ending the range (informative;
  *	the encoder does not need it)
  * @next: next instruction executed after the event
- * @value: timestamp or instrumentation payload
+ * @value: timestamp or instrumentation payload; for a branch with
+ *	%ETE_ENC_LINK, its return address (ete_enc_branch_link())
  * @cc: cycle count
  * @ctx: context (ETE_EV_CONTEXT, ETE_EV_EXCEPTION)
  */
