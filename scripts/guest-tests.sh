@@ -48,7 +48,7 @@ RUNS=(
 "hwmodel-smp2-noicount|--hwmodel --smp 2 --no-icount --env ARMTRACE_NO_ICOUNT=1|hw_brbe hw_ete|"
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
 "hwmodel-e2e-range|--hwmodel=truth=$BUILD/logs/truth-e2e-range.log,exact=on --env ARMTRACE_RANGE=workload|hw_ete_dump|"
-"hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on,trbe_align=6 --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIGR=1040|hw_ete_dump|"
+"hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on,trbe_align=6 --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIGR=1048|hw_ete_dump|"
 "ete-e2e|--hwmodel=truth=$BUILD/logs/truth-ete-e2e.log,exact=on|ete_perf_dump ete_groups|"
 "ete-e2e-fill|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-fill.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@500 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_LOSS=1|ete_perf_dump|"
 # The TRBE as a previous owner may leave it (dirty=on): enabled, WRAP set.
@@ -59,7 +59,7 @@ RUNS=(
 # A trace unit without any optional part (ete_min=on).
 "ete-min|--hwmodel=truth=$BUILD/logs/truth-ete-min.log,exact=on,ete_min=on|ete_perf_dump|"
 "ete-tests-el2|--hwmodel --el2 --env ARMTRACE_EL=2|ete_errno ete_priv|"
-"ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=20004000|ete_perf_dump|"
+"ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=20004100|ete_perf_dump|"
 # The kernel traced too: kernel code as the model translated it (code=).
 "ete-kernel|--hwmodel=truth=$BUILD/logs/truth-ete-kernel.log,exact=on,code=$BUILD/logs/code-ete-kernel.txt --env ARMTRACE_KERNEL=1|ete_perf_dump|"
 "ete-range|--hwmodel=truth=$BUILD/logs/truth-ete-range.log,exact=on --env ARMTRACE_RANGE=workload|ete_perf_dump|"

@@ -130,6 +130,14 @@
 #define OSLSR_EL1_OSLM1		BIT_ULL(3)
 #define OSLSR_OSLM_IMPL		OSLSR_EL1_OSLM1
 
+/*
+ * TRCBBCTLR: where branch broadcast (TRCCONFIGR.BB) applies: address
+ * range comparator pairs, included (MODE 1, at least one) or excluded
+ * (MODE 0; none: everywhere)
+ */
+#define TRCBBCTLR_RANGE		GENMASK_ULL(7, 0)
+#define TRCBBCTLR_MODE		BIT_ULL(8)
+
 /* TRCCONFIGR: trace configuration */
 #define TRCCONFIGR_RES1		BIT_ULL(0)	/* reads and must be written 1 */
 #define TRCCONFIGR_INSTP0	GENMASK_ULL(2, 1)

@@ -292,6 +292,8 @@ void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 		flags |= ETE_ENC_TAKEN;
 	if (hwm_kind_is_indirect(kind))
 		flags |= ETE_ENC_INDIRECT;
+	else if (c->ete.bb && hwm_vi_in(&c->ete.bb_vi, src, c->ete.blk_el))
+		flags |= ETE_ENC_BROADCAST;
 	/* A64: the return address is the instruction after the branch. */
 	if (taken && hwm_kind_is_link(kind))
 		st = ete_enc_branch_link(&c->ete.enc, c->ete.run_start, next,
@@ -377,6 +379,23 @@ static void ete_start(struct hwm_vcpu *c)
 	c->ete.in_run = 0;
 	c->ete.cci = !!(cfg.regs.trcconfigr & TRCCONFIGR_CCI);
 	c->ete.ts = !!(cfg.regs.trcconfigr & TRCCONFIGR_TS);
+	/*
+	 * Branch broadcast (TRCCONFIGR.BB, where TRCIDR0.TRCBB says the
+	 * unit has it): the region TRCBBCTLR selects from the address
+	 * range comparators, as ViewInst's include (MODE 1) or exclude
+	 * (MODE 0) ranges would; no range excluded is everywhere.
+	 */
+	c->ete.bb = (cfg.regs.trcconfigr & TRCCONFIGR_BB) &&
+		    (cfg.regs.trcidr0 & TRCIDR0_TRCBB);
+	if (c->ete.bb) {
+		uint64_t bbctlr = *reg(c, HW_TRCBBCTLR);
+		uint32_t sel = (uint32_t)FIELD_GET(TRCBBCTLR_RANGE, bbctlr);
+
+		hwm_vi_config(&c->ete.bb_vi, (bbctlr & TRCBBCTLR_MODE) ?
+			      (uint32_t)FIELD_PREP(TRCVIIECTLR_INCLUDE, sel) :
+			      (uint32_t)FIELD_PREP(TRCVIIECTLR_EXCLUDE, sel),
+			      acvr, acatr);
+	}
 	c->ete.cc_threshold = cfg.trcccctlr & TRCCCCTLR_THRESHOLD;
 	if (!c->ete.cc_threshold)
 		c->ete.cc_threshold = 1;

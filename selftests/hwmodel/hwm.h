@@ -118,6 +118,8 @@ struct hwm_vcpu {
 		uint8_t started;	/* encoder initialised */
 		uint8_t cci;
 		uint8_t ts;
+		uint8_t bb;		/* branch broadcast, in bb_vi's region */
+		struct hwm_vi bb_vi;	/* TRCBBCTLR's ranges, latched */
 		uint64_t run_start;	/* first insn not yet in an element */
 		uint64_t cc_insns;	/* insns at the last cycle count */
 		uint32_t cc_threshold;

@@ -209,6 +209,7 @@ struct item {
 	uint8_t taken;
 	uint8_t indirect;
 	uint8_t link;		/* v: its return address */
+	uint8_t bcast;		/* a direct branch, its target traced */
 	uint16_t exc;
 	uint64_t a, next, v;
 	uint32_t cc;
@@ -247,6 +248,8 @@ static int items_of(const struct traced *t, const struct ete_enc_ctx *ctx0,
 			x->taken = ev->flags & ETE_ENC_TAKEN;
 			x->indirect = x->taken &&
 				(ev->flags & ETE_ENC_INDIRECT);
+			x->bcast = x->taken && !x->indirect &&
+				(ev->flags & ETE_ENC_BROADCAST);
 			x->link = x->taken && (ev->flags & ETE_ENC_LINK);
 			x->v = ev->value;
 			x->a = ev->start;
@@ -470,7 +473,7 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 			    c->rs[c->rs_n - 1] == x->next) {
 				c->rs_n--;
 				c->rs_popped = true;
-			} else if (x->indirect) {
+			} else if (x->indirect || x->bcast) {
 				c->need[0] = x->next;
 				c->nneed = 1;
 			}

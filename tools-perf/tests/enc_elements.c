@@ -42,6 +42,7 @@ static const struct el_cfg cfgs[] = {
 	{ "rs", 0x1001, 0, 0, 0, 0, 0x80000 },
 	{ "rs maxspec ts cci cid sync 256", 0x18d1, 0x10, 3, 8, 0x20,
 	  0x80000 },
+	{ "bb rs", 0x1009, 0, 0, 0, 0, 0x80000 },
 };
 
 struct sink {
@@ -119,6 +120,7 @@ static int one_case(const struct el_cfg *c, uint64_t seed, size_t nev,
 	o.ite_pm = c->minor >= 3 ? 40 : 0;
 	o.tx_pm = 20;
 	o.realm = 1;
+	o.broadcast = !!(c->configr & TRCCONFIGR_BB);
 	o.cc_min = ETE_FIELD_GET(TRCCCCTLR_THRESHOLD, c->ccctlr);
 	o.cc_max = o.cc_min + 5000;
 

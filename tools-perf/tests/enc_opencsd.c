@@ -67,6 +67,10 @@ static const struct oc_cfg cfgs[] = {
 	{ "rs overflow", 0x10c1, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 0, 3 },
 	{ "rs transactions", 0x1001, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 40,
 	  0 },
+	/* branch broadcast: OpenCSD takes every direct target's address */
+	{ "bb", 0x9, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 0, 0 },
+	{ "bb rs cid vmid", 0x10c9, 0, IDR2_BASE, 0, 0, 0, 0,
+	  0xffffffc008000000ull, 20, 0 },
 };
 
 static void make_cfg(const struct oc_cfg *c, struct ete_enc_config *cfg)
@@ -165,6 +169,7 @@ static int one_case(const struct oc_cfg *c, uint64_t seed, size_t nev,
 		: 0;
 	o.tx_pm = c->tx_pm;
 	o.ovf_pm = c->ovf_pm;
+	o.broadcast = !!(c->configr & TRCCONFIGR_BB);
 	o.cc_min = ETE_FIELD_GET(TRCCCCTLR_THRESHOLD, c->ccctlr);
 	o.cc_max = o.cc_min + ((r >> 56) & 1 ? 20 : 100000);
 

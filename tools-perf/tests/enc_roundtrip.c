@@ -58,6 +58,9 @@ static const struct rt_cfg cfgs[] = {
 	  0x40000000 },
 	{ "rs maxspec sync every 256", 0x10c1, 0, IDR2_BASE, 0x20, 0, 8, 0,
 	  0x80000 },
+	/* branch broadcast: every taken direct branch's target too */
+	{ "bb", 0x9, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000 },
+	{ "bb rs cci", 0x1019, 0, IDR2_BASE, 0, 0, 10, 0x100, 0x80000 },
 };
 
 static void make_cfg(const struct rt_cfg *c, struct ete_enc_config *cfg)
@@ -93,6 +96,7 @@ static void make_opts(const struct ete_enc_config *cfg, uint64_t seed,
 	o->tx_pm = (uint16_t)((r >> 48) % 40);
 	o->ovf_pm = (uint16_t)((r >> 52) % 4);
 	o->realm = 1;
+	o->broadcast = !!(cfg->regs.trcconfigr & TRCCONFIGR_BB);
 	o->cc_min = ETE_FIELD_GET(TRCCCCTLR_THRESHOLD, cfg->trcccctlr);
 	o->cc_max = o->cc_min + ((r >> 56) & 1 ? 20 : 100000);
 }

@@ -1049,6 +1049,8 @@ static int isb_sink(void *ctx, const struct ete_elem *el, size_t n)
 	return 0;
 }
 
+static uint64_t ete_bbctlr;	/* TRCBBCTLR for ete_rs_run() */
+
 /*
  * Run main -> f (BL), f returns (RET), main -> f again, f returns, at EL0
  * with TRCCONFIGR @configr; the trace into ete_cap, its ranges decoded
@@ -1064,6 +1066,10 @@ static size_t ete_rs_run(uint64_t configr, const uint32_t *code,
 	model_reset(1, 0, 0);
 	tcpu.regs[HW_OSLAR_EL1] = 0;
 	tcpu.regs[HW_TRCCONFIGR] = configr;
+	tcpu.regs[HW_TRCBBCTLR] = ete_bbctlr;
+	/* address range comparator pair 0: main */
+	tcpu.regs[HW_TRCACVR0] = 0x400000;
+	tcpu.regs[HW_TRCACVR1] = 0x40000c;
 	tcpu.regs[HW_TRCVICTLR] = 0x201;
 	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE;
 	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
@@ -1139,6 +1145,54 @@ static void test_ete_return_stack(void)
 		 "the two returns' addresses left out: %zu bytes with RS, %zu without",
 		 n_rs, n_plain);
 	ok(n_rs + 4 <= n_plain, "ete rs ", name);
+}
+
+/*
+ * ETE "Branch broadcasting" (TRCCONFIGR.BB, TRCBBCTLR): in the region
+ * TRCBBCTLR selects, a taken direct branch's target is traced too.  The
+ * same run as test_ete_return_stack(): its three direct branches (two
+ * BL, a B) are all in main, address range comparator pair 0.
+ */
+static void test_ete_branch_broadcast(void)
+{
+	static const uint32_t code[] = {
+		[0x000 / 4] = 0x94000040, 0x9400003f,	/* bl f; bl f */
+		[0x008 / 4] = 0xd503201f, 0x17fffffd,	/* nop; b main */
+		[0x100 / 4] = 0xd503201f, 0xd65f03c0,	/* f: nop; ret */
+	};
+	static const struct {
+		uint64_t bbctlr;
+		int more;
+		const char *what;
+	} v[] = {
+		{ 0, 1, "TRCBBCTLR 0 (nothing excluded): the three targets traced" },
+		{ TRCBBCTLR_MODE | 1, 1, "MODE 1, pair 0 (main) included: the same" },
+		{ 1, 0, "MODE 0, pair 0 (main) excluded: none" },
+	};
+	static struct isb_elems plain, bb;
+	size_t n_plain, n_bb, n_all = 0, i, k;
+	char name[200];
+	int same;
+
+	ete_bbctlr = 0;
+	n_plain = ete_rs_run(TRCCONFIGR_RES1, code, sizeof(code), &plain);
+	for (k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
+		ete_bbctlr = v[k].bbctlr;
+		n_bb = ete_rs_run(TRCCONFIGR_RES1 | TRCCONFIGR_BB, code,
+				  sizeof(code), &bb);
+		if (!k)
+			n_all = n_bb;
+		same = bb.n == plain.n && bb.n == 5;
+		for (i = 0; same && i < bb.n; i++)
+			same = bb.e[i].start == plain.e[i].start &&
+			       bb.e[i].end == plain.e[i].end;
+		snprintf(name, sizeof(name),
+			 "(ETE branch broadcasting) %s: %zu bytes, %zu without BB, ranges alike",
+			 v[k].what, n_bb, n_plain);
+		ok(same && (v[k].more ? n_bb == n_all && n_bb > n_plain :
+			    n_bb == n_plain), "ete bb ", name);
+	}
+	ete_bbctlr = 0;
 }
 
 /*
@@ -1675,6 +1729,7 @@ int main(void)
 	test_ete_viewinst();
 	test_ete_handshake();
 	test_ete_return_stack();
+	test_ete_branch_broadcast();
 	test_ete_isb_waypoint();
 	test_brbe_exception_source();
 	test_brbe_ertn_half_record();

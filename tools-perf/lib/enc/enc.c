@@ -245,6 +245,11 @@ static int branch(struct ete_enc *e, uint64_t start, uint64_t next,
 		e->is = !!(flags & ETE_ENC_IS1);
 		if (!e->rs_on || !rs_pop_match(e, next, e->is))
 			e->addr_pending = 1;
+	} else if ((flags & (ETE_ENC_TAKEN | ETE_ENC_BROADCAST)) ==
+		   (ETE_ENC_TAKEN | ETE_ENC_BROADCAST)) {
+		/* broadcast: traced, never for the return stack */
+		e->is = !!(flags & ETE_ENC_IS1);
+		e->addr_pending = 1;
 	}
 	return status(e);
 }

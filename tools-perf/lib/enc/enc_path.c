@@ -323,6 +323,8 @@ static int step(struct ete_path *p)
 	/* the return stack (TRCCONFIGR.RS) keeps a taken link's return */
 	if (taken && in.link)
 		flags |= ETE_ENC_LINK;
+	if (taken && p->o.broadcast && !(flags & ETE_ENC_INDIRECT))
+		flags |= ETE_ENC_BROADCAST;
 
 	ev = push(p, ETE_EV_BRANCH);
 	ev->start = p->pc;

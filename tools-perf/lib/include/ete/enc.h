@@ -85,6 +85,8 @@ struct ete_enc_ctx {
 #define ETE_ENC_INDIRECT	0x2u	/* target not in the opcode: traced */
 #define ETE_ENC_IS1		0x4u	/* @next is in instruction set 1 (T32) */
 #define ETE_ENC_LINK		0x8u	/* a branch with link (BL, BLR) */
+#define ETE_ENC_BROADCAST	0x10u	/* a direct branch's target traced too
+					 * (branch broadcast, TRCCONFIGR.BB) */
 
 /*
  * The trace unit's return stack (TRCCONFIGR.RS): as deep as the decoders'
@@ -221,10 +223,13 @@ void ete_enc_set_sink(struct ete_enc *e, ete_enc_write_fn fn, void *priv);
  * @next: address of the next instruction executed: the branch target if
  *	taken, the instruction after the branch if not
  * @flags: %ETE_ENC_TAKEN, %ETE_ENC_INDIRECT (the target is traced),
- *	%ETE_ENC_IS1
+ *	%ETE_ENC_BROADCAST (a direct branch whose target is traced: branch
+ *	broadcast, in a TRCBBCTLR region), %ETE_ENC_IS1
  *
- * One atom; for a taken indirect branch (BR, BLR, RET, ERET) also the
- * target address, emitted before the next P0 element.
+ * One atom; for a taken indirect branch (BR, BLR, RET, ERET), or a taken
+ * direct one with %ETE_ENC_BROADCAST, also the target address, emitted
+ * before the next P0 element (an indirect one's may be left out for the
+ * return stack: ete_enc_branch_link()).
  *
  * Return: %ETE_ENC_OK, %ETE_ENC_FULL or a negative status.
  */

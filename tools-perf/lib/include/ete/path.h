@@ -90,6 +90,7 @@ struct ete_path_opts {
 	uint16_t tx_pm;
 	uint16_t ovf_pm;
 	uint8_t realm;
+	uint8_t broadcast;	/* every taken direct branch ETE_ENC_BROADCAST */
 	uint32_t cc_min;
 	uint32_t cc_max;
 };
