@@ -175,12 +175,27 @@ static void ete_ctx(struct hwm_vcpu *c, unsigned int el,
 }
 
 /* The guest's counter now: the value it published plus the time since. */
+/*
+ * The timestamp now: the generic counter the guest published at the last
+ * sync, advanced by every instruction run since (1 ns each, as QEMU's
+ * -icount shift=0 counts), never below the last one traced (without
+ * icount the estimate can overtake the next sync's counter).
+ */
 static uint64_t ete_now(struct hwm_vcpu *c)
 {
 	uint64_t freq = hwm.global->cntfrq ? hwm.global->cntfrq : 62500000;
-	uint64_t ns = c->insns - c->insns_at_cntvct;	/* 1 ns per insn */
+	uint64_t ns = c->all_insns - c->insns_at_cntvct;
+	uint64_t ts = c->cntvct + ns * freq / 1000000000ull;
 
-	return c->cntvct + ns * freq / 1000000000ull;
+	if (ts < c->ts_last)
+		ts = c->ts_last;
+	c->ts_last = ts;
+	return ts;
+}
+
+static uint64_t ete_clock(void *priv)
+{
+	return ete_now(priv);
 }
 
 /* After each encoder call: report what went wrong. */
@@ -312,6 +327,13 @@ void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 	}
 	ete_check(c, st);
 	c->ete.run_start = next;
+	/*
+	 * ETE "Timestamping": besides after a Trace Info (the encoder's
+	 * clock) and at exceptions, a timestamp after an exception return
+	 * and after an ISB (a context synchronization event).
+	 */
+	if (c->ete.ts && (kind == HWM_K_ERET || kind == HWM_K_ISB))
+		ete_check(c, ete_enc_timestamp(&c->ete.enc, ete_now(c), 0));
 	if (c->ete.cci && c->ete.in_run) {
 		uint64_t cyc = c->insns - c->ete.cc_insns;
 
@@ -375,6 +397,7 @@ static void ete_start(struct hwm_vcpu *c)
 		hwm_logf("hwmodel: cpu%u: ete_enc_init: %s\n", c->idx,
 			 ete_enc_status_name(st));
 	ete_enc_set_sink(&c->ete.enc, trbe_write, c);
+	ete_enc_set_clock(&c->ete.enc, ete_clock, c);
 	c->ete.started = 1;
 	c->ete.in_run = 0;
 	c->ete.cci = !!(cfg.regs.trcconfigr & TRCCONFIGR_CCI);

@@ -100,8 +100,14 @@ struct hwm_vcpu {
 	} pend;
 
 	uint64_t insns;			/* instructions the model saw */
+	/*
+	 * every instruction of every block entered, observed or not: the
+	 * time between syncs (a block an exception cut short counts whole)
+	 */
+	uint64_t all_insns;
 	uint64_t cntvct;		/* guest counter at the last sync */
-	uint64_t insns_at_cntvct;
+	uint64_t insns_at_cntvct;	/* all_insns then */
+	uint64_t ts_last;		/* the last timestamp traced */
 	uint64_t cid;			/* CONTEXTIDR the guest published */
 
 	/* what is watched: bit n = ELn */

@@ -73,6 +73,10 @@ void *hwm_guest_pa(uint64_t pa, uint64_t len)
 static void tb_exec(unsigned int vcpu, void *udata)
 {
 	struct hwm_vcpu *c = &hwm.vcpus[vcpu];
+	const struct hwm_tb *t = udata;
+
+	/* the generic counter runs whatever the trace unit observes */
+	c->all_insns += t->n;
 
 	if (hwm.exact) {
 		/* What ran since the last block callback was that block. */

@@ -426,7 +426,7 @@ void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx)
 		c->pend.ret_latched = 1;
 	}
 	c->cntvct = c->shm->cntvct;
-	c->insns_at_cntvct = c->insns;
+	c->insns_at_cntvct = c->all_insns;
 	c->shm->icount_at_cntvct = c->insns;
 	/*
 	 * Whatever is pending is reported with the configuration it ran

@@ -18,6 +18,7 @@
 #include <armtrace/trbe_errata.h>
 #include <armtrace/trbe_regs.h>
 #include <ete/dec.h>
+#include <ete/pkt.h>
 #include <ete/img.h>
 #include "hwm.h"
 
@@ -1148,6 +1149,96 @@ static void test_ete_return_stack(void)
 }
 
 /*
+ * ETE "Timestamping" (TRCCONFIGR.TS): a timestamp after every Trace Info,
+ * the periodic ones (TRCSYNCPR 8: every 256 bytes) included, after every
+ * Trace On and after an ISB.  A loop of indirect branches (an address
+ * packet each) with an ISB every fifth time, at EL0.
+ */
+static void test_ete_timestamps(void)
+{
+	struct ete_pkt_config pc;
+	struct ete_pkt_decoder d;
+	struct ete_pkt pkt;
+	unsigned int ti = 0, on = 0, ts = 0, late = 0, isb = 0, i;
+	int want_ts = 0;
+	size_t off = 0, used;
+	char name[200];
+
+	model_reset(1, 0, 0);
+	tcpu.regs[HW_OSLAR_EL1] = 0;
+	tcpu.regs[HW_TRCCONFIGR] = TRCCONFIGR_RES1 | TRCCONFIGR_TS;
+	tcpu.regs[HW_TRCSYNCPR] = 8;
+	tcpu.regs[HW_TRCVICTLR] = 0x201;
+	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE;
+	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
+	ksync();
+	ete_cap_n = 0;
+	ete_enc_set_sink(&tc.ete.enc, ete_cap_write, NULL);
+	for (i = 0; i < 120; i++) {
+		uint64_t t = 0x400100 + (i % 2) * 0x100 + (i % 7) * 0x10;
+
+		run(blk(0x400000, "or", 0));		/* nop; br */
+		if (i % 5 == 4) {
+			run(blk(t, "oi", 0));		/* nop; isb */
+			isb++;
+			t += 8;
+		}
+		run(blk(t, "ob", 0x400000));		/* nop; b 0x400000 */
+	}
+	run(blk(0x400000, "o", 0));
+	ete_enc_finish(&tc.ete.enc);
+
+	pc = (struct ete_pkt_config){
+		.trcidr0 = tcpu.regs[HW_TRCIDR0],
+		.trcidr1 = tcpu.regs[HW_TRCIDR1],
+		.trcidr2 = tcpu.regs[HW_TRCIDR2],
+		.trcidr8 = tcpu.regs[HW_TRCIDR8],
+		.trcconfigr = tcpu.regs[HW_TRCCONFIGR],
+		.trcdevarch = tcpu.regs[HW_TRCDEVARCH],
+		.trctraceidr = tcpu.regs[HW_TRCTRACEIDR],
+	};
+	if (ete_pkt_decoder_init(&d, &pc))
+		abort();
+	while (off < ete_cap_n) {
+		int st = ete_pkt_decode(&d, ete_cap + off, ete_cap_n - off,
+					off, &used, &pkt);
+
+		off += used;
+		if (st != ETE_PKT_OK)
+			break;
+		switch (pkt.type) {
+		case ETE_PKT_T_TRACE_INFO:
+			ti++;
+			want_ts = 1;
+			break;
+		case ETE_PKT_T_TRACE_ON:
+			on++;
+			break;
+		case ETE_PKT_T_TIMESTAMP:
+			ts++;
+			want_ts = 0;
+			break;
+		case ETE_PKT_T_ATOM_F1: case ETE_PKT_T_ATOM_F2:
+		case ETE_PKT_T_ATOM_F3: case ETE_PKT_T_ATOM_F4:
+		case ETE_PKT_T_ATOM_F5: case ETE_PKT_T_ATOM_F6:
+			late += want_ts;
+			want_ts = 0;
+			break;
+		default:
+			break;
+		}
+	}
+	snprintf(name, sizeof(name),
+		 "(ETE timestamping) %zu bytes: %u Trace Info, each with its timestamp before the next atom (%u without)",
+		 ete_cap_n, ti, late);
+	ok(off == ete_cap_n && ti >= 3 && !late, "ete ts ", name);
+	snprintf(name, sizeof(name),
+		 "%u timestamps: one a Trace Info (%u), a Trace On (%u), an ISB (%u)",
+		 ts, ti, on, isb);
+	ok(ts == ti + on + isb, "ete ts ", name);
+}
+
+/*
  * ETE "Branch broadcasting" (TRCCONFIGR.BB, TRCBBCTLR): in the region
  * TRCBBCTLR selects, a taken direct branch's target is traced too.  The
  * same run as test_ete_return_stack(): its three direct branches (two
@@ -1730,6 +1821,7 @@ int main(void)
 	test_ete_handshake();
 	test_ete_return_stack();
 	test_ete_branch_broadcast();
+	test_ete_timestamps();
 	test_ete_isb_waypoint();
 	test_brbe_exception_source();
 	test_brbe_ertn_half_record();

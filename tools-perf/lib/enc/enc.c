@@ -153,6 +153,22 @@ static void emit_sync(struct ete_enc *e)
 		UINT64_MAX;
 	e->addr_pending = 1;
 	e->ctx_force = 1;
+	/* the timestamp every Trace Info is followed by, given a clock */
+	if (e->ts_en && e->clock && e->on) {
+		p = enc_reserve(e);
+		n = 0;
+		if (e->ts_marker)
+			p[n++] = ETE_HDR_TS_MARKER;
+		n += enc_pkt_timestamp(e, p + n, e->clock(e->clock_priv), 0);
+		enc_commit(e, p, n);
+	}
+}
+
+void ete_enc_set_clock(struct ete_enc *e, uint64_t (*now)(void *priv),
+		       void *priv)
+{
+	e->clock = now;
+	e->clock_priv = priv;
 }
 
 /* Called at the start of every event. */

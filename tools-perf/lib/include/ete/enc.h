@@ -161,6 +161,9 @@ struct ete_enc {
 	uint8_t ts_valid;
 	struct ete_enc_ctx ctx;		/* PE context now */
 	struct ete_enc_ctx ctx_sent;	/* context the decoder has */
+	/* the time a Trace Info's timestamp takes (ete_enc_set_clock()) */
+	uint64_t (*clock)(void *priv);
+	void *clock_priv;
 	/* the return stack (TRCCONFIGR.RS), newest at rs_head */
 	uint8_t rs_on;
 	uint8_t rs_n;
@@ -214,6 +217,22 @@ void ete_enc_set_buffer(struct ete_enc *e, uint8_t *buf, size_t size);
  * ete_enc_flush().  Same restart rule as ete_enc_set_buffer().
  */
 void ete_enc_set_sink(struct ete_enc *e, ete_enc_write_fn fn, void *priv);
+
+/**
+ * ete_enc_set_clock() - the time for the timestamps the trace unit makes
+ *	on its own
+ * @e: encoder
+ * @now: returns the current timestamp value; NULL: none
+ * @priv: passed to @now
+ *
+ * With TRCCONFIGR.TS a trace unit traces a timestamp after every Trace
+ * Info (ETE "Timestamping"), the periodic ones included, which only the
+ * encoder places: given a clock it does, with a marker from ETE 1.1.
+ * Without one (the default) timestamps come only from
+ * ete_enc_timestamp().
+ */
+void ete_enc_set_clock(struct ete_enc *e, uint64_t (*now)(void *priv),
+		       void *priv);
 
 /**
  * ete_enc_branch() - a range of instructions ending in a branch
