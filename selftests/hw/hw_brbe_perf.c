@@ -562,6 +562,82 @@ TEST_F(brbe_perf, short_period_stacks_start_at_the_last_sample)
 	ASSERT_EQ(0, self->st.bad);
 }
 
+/*
+ * @r's samples: how many hold entries, and the entries' addresses in the
+ * user and in the kernel half.
+ */
+static void count_halves(struct ring *r, int *stacks, int *user, int *kernel)
+{
+	char *base = (char *)r->meta + r->meta->data_offset;
+	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = r->meta->data_tail, dsize = r->meta->data_size;
+
+	*stacks = *user = *kernel = 0;
+	while (tail < head) {
+		struct perf_event_header *h = (void *)(base + tail % dsize);
+		uint64_t *p = (uint64_t *)(h + 1), nr, k;
+		struct perf_branch_entry *e = (void *)&p[2];
+
+		tail += h->size;
+		if (h->type != PERF_RECORD_SAMPLE)
+			continue;
+		nr = p[1];
+		*stacks += nr > 0;
+		for (k = 0; k < nr; k++) {
+			int kf = e[k].from >> 55 & 1, kt = e[k].to >> 55 & 1;
+
+			*user += (e[k].from && !kf) + (e[k].to && !kt);
+			*kernel += (e[k].from && kf) + (e[k].to && kt);
+		}
+	}
+}
+
+/*
+ * Two events on CPU 0 at once, one asking for EL0's branches (any,u),
+ * the other for the kernel's (any,k): BRBE records both ELs for them,
+ * and each sample keeps only what its own event asked for (brbe_map.c's
+ * software filter): no kernel address in the first one's stacks, no user
+ * address in the second one's, though each CPU's records hold both.
+ */
+TEST_F(brbe_perf, user_and_kernel_events_share_the_cpu)
+{
+	struct perf_event_attr a, b;
+	struct ring ra = { 0 }, rb = { 0 };
+	int fa, fb, sa, ua, ka, sb, ub, kb;
+
+	SKIP_IF_REFUSED();
+	brbe_attr(&a, ANY_U);
+	brbe_attr(&b, PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_KERNEL);
+	b.sample_period = 5003;
+	fa = open_ring(&a, &ra);
+	ASSERT_LE(0, fa);
+	fb = open_ring(&b, &rb);
+	ASSERT_LE(0, fb);
+	syscall_every = 1;
+	iters = 4000;
+	ioctl(fa, PERF_EVENT_IOC_ENABLE, 0);
+	ioctl(fb, PERF_EVENT_IOC_ENABLE, 0);
+	workload();
+	ioctl(fb, PERF_EVENT_IOC_DISABLE, 0);
+	ioctl(fa, PERF_EVENT_IOC_DISABLE, 0);
+	syscall_every = 64;
+	iters = ITERS;
+	count_halves(&ra, &sa, &ua, &ka);
+	count_halves(&rb, &sb, &ub, &kb);
+	TH_LOG("any,u: %d stacks, %d user, %d kernel addresses; any,k: %d stacks, %d user, %d kernel",
+	       sa, ua, ka, sb, ub, kb);
+	munmap(ra.meta, ra.size);
+	munmap(rb.meta, rb.size);
+	close(fa);
+	close(fb);
+	ASSERT_LT(0, sa);
+	ASSERT_LT(0, sb);
+	ASSERT_LT(0, ua);
+	ASSERT_EQ(0, ka);
+	ASSERT_LT(0, kb);
+	ASSERT_EQ(0, ub);
+}
+
 void brb_other(uint64_t n);
 extern char brb_other_end[];
 
