@@ -419,10 +419,12 @@ one_run() {
 	# idle, no trace still running when its CPU powered down.
 	truth=$(sed -n 's/.*truth=\([^ ,]*\).*/\1/p' <<< "$opts")
 	if [ -n "$truth" ] && [ $rc -eq 0 ]; then
-		if [ ! -s "$truth" ] ||
-			grep -E '^N [0-9]+ (ete-ignored|ete-power-lost) ' "$truth" \
+		if [ ! -s "$truth" ]; then
+			echo "not ok 1 - guest run $name: no ground truth in $truth" >> "$log"
+			rc=1
+		elif grep -E '^N [0-9]+ (ete-ignored|ete-power-lost) ' "$truth" \
 			> "$BUILD/logs/$name.model-verdict"; then
-			sed 's/^/# /' "$BUILD/logs/$name.model-verdict" 2>/dev/null | head -5 >> "$log"
+			sed 's/^/# /' "$BUILD/logs/$name.model-verdict" | head -5 >> "$log"
 			echo "not ok 1 - guest run $name: the model ignored trace unit writes or lost running trace" >> "$log"
 			rc=1
 		else

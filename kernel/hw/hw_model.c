@@ -173,12 +173,17 @@ static u64 model_read(enum hw_reg reg)
 	if (model_undefined(c, reg, "mrs"))
 		return 0;
 	/*
-	 * TRCSTATR changes on its own on silicon (a disabled unit drains,
+	 * TRCSTATR changes on its own on silicon (a disabled unit empties,
 	 * then goes idle); the model's time passes only at syncs, so a
-	 * poll of it is one.
+	 * poll of it is one, after the read: the value read is the state
+	 * before, and a poll sees each state the model goes through.
 	 */
-	if (reg == HW_TRCSTATR)
+	if (reg == HW_TRCSTATR) {
+		u64 v = READ_ONCE(c->regs[reg]);
+
 		model_sync();
+		return v;
+	}
 	return READ_ONCE(c->regs[reg]);
 }
 

@@ -307,8 +307,9 @@ void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 		flags |= ETE_ENC_TAKEN;
 	if (hwm_kind_is_indirect(kind))
 		flags |= ETE_ENC_INDIRECT;
-	else if (c->ete.bb && hwm_vi_in(&c->ete.bb_vi, src, c->ete.blk_el))
-		flags |= ETE_ENC_BROADCAST;
+	else if (c->ete.bb && hwm_kind_is_branch(kind) &&
+		 hwm_vi_in(&c->ete.bb_vi, src, c->ete.blk_el))
+		flags |= ETE_ENC_BROADCAST;	/* not an ISB's next */
 	/* A64: the return address is the instruction after the branch. */
 	if (taken && hwm_kind_is_link(kind))
 		st = ete_enc_branch_link(&c->ete.enc, c->ete.run_start, next,
@@ -561,14 +562,29 @@ static void ete_latch(struct hwm_vcpu *c)
 }
 
 /*
+ * First at a sync, before anything acts on the registers: OSLSR_EL1, and
+ * the writes to programming registers a unit not idle ignores undone.
+ */
+void hwm_ete_regs_sync(struct hwm_vcpu *c)
+{
+	ete_oslock_update(c);
+	if (c->ete.enabled || c->ete.stopping)
+		ete_hold(c);
+}
+
+/* Syncs a disabled unit stays busy emptying: a poll sees it twice. */
+#define ETE_STOPPING_SYNCS	2
+
+/*
  * At a sync: act on TRCPRGCTLR.EN, the OS Lock and the TRBE controls.
  * Trace starts or stops at the sync instruction (@tb, @idx).
  *
  * TRCSTATR goes through the states of the architecture's table: enabled
- * (IDLE 0); disabled but still emptying (IDLE 0, PMSTABLE 0) until the
- * next sync, which on silicon is some cycles later and which a driver
- * polling TRCSTATR makes (the guest's backend syncs at each read); idle
- * (IDLE 1, PMSTABLE 1).
+ * (IDLE 0); disabled but still emptying (IDLE 0, PMSTABLE 0) for the
+ * next ETE_STOPPING_SYNCS syncs, which on silicon is some cycles and
+ * which a driver polling TRCSTATR makes (the guest's backend syncs after
+ * each read); idle (IDLE 1, PMSTABLE 1).  A driver that reads TRCSTATR
+ * once and programs on is caught by ete_hold().
  */
 void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
 		    unsigned int idx)
@@ -577,16 +593,13 @@ void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
 
 	(void)tb;
 	(void)idx;
-	ete_oslock_update(c);
-	if (c->ete.enabled || c->ete.stopping)
-		ete_hold(c);
 	/* The trace unit goes first: stopping, it flushes into the sink. */
 	if (!en && c->ete.enabled) {
 		ete_stop(c);
 		c->ete.enabled = 0;
-		c->ete.stopping = 1;
-	} else {
-		c->ete.stopping = 0;
+		c->ete.stopping = ETE_STOPPING_SYNCS;
+	} else if (c->ete.stopping) {
+		c->ete.stopping--;
 	}
 	/*
 	 * The sink restarting does not resynchronise the trace unit: its
@@ -598,6 +611,7 @@ void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
 	c->ete.collecting = hwm_trbe_collecting(&c->trbe);
 	if (en && !c->ete.enabled) {
 		c->ete.enabled = 1;
+		c->ete.stopping = 0;
 		ete_latch(c);
 		ete_start(c);
 	}
@@ -619,7 +633,8 @@ void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
  */
 void hwm_ete_power_down(struct hwm_vcpu *c)
 {
-	uint64_t lost = c->trbe.stage_len;
+	struct hwm_trbe keep = c->trbe;
+	uint64_t lost;
 	unsigned int i;
 
 	if (c->ete.enabled) {
@@ -629,6 +644,7 @@ void hwm_ete_power_down(struct hwm_vcpu *c)
 		c->ete.enabled = 0;
 		hwm_truth_note(c, "ete-power-lost", 1);
 	}
+	lost = c->trbe.stage_len;
 	c->ete.stopping = 0;
 	*reg(c, HW_TRCPRGCTLR) = 0;
 	for (i = 0; i < HWM_ETE_PROG_REGS; i++)
@@ -643,6 +659,13 @@ void hwm_ete_power_down(struct hwm_vcpu *c)
 	if (lost)
 		hwm_truth_note(c, "trbe-lost", lost);
 	hwm_ete_init(c);
+	/* the counters the tests read go on */
+	c->trbe.written = keep.written;
+	c->trbe.discarded = keep.discarded;
+	c->trbe.lost = keep.lost + lost;
+	c->trbe.ignored = keep.ignored;
+	c->trbe.unaligned = keep.unaligned;
+	c->trbe.misplaced = keep.misplaced;
 	c->ete_mask = 0;
 	hwm_truth_note(c, "power-down", 0);
 }

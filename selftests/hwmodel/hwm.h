@@ -118,7 +118,7 @@ struct hwm_vcpu {
 	/* ETE + TRBE */
 	struct {
 		uint8_t enabled;	/* TRCPRGCTLR.EN, OS Lock unlocked */
-		uint8_t stopping;	/* disabled, not idle until the next sync */
+		uint8_t stopping;	/* disabled, not idle for this many syncs */
 		uint8_t collecting;	/* TRBE takes bytes */
 		uint8_t in_run;		/* trace on (PE in a traced EL) */
 		uint8_t started;	/* encoder initialised */
@@ -222,6 +222,7 @@ void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
 void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el);
 void hwm_ete_init(struct hwm_vcpu *c);
 int hwm_ete_enable_wanted(const struct hwm_cpu *shm);
+void hwm_ete_regs_sync(struct hwm_vcpu *c);
 void hwm_ete_power_down(struct hwm_vcpu *c);
 void hwm_ete_tsb(struct hwm_vcpu *c);
 uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm);

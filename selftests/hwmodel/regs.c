@@ -427,6 +427,7 @@ void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx)
 	}
 	c->cntvct = c->shm->cntvct;
 	c->insns_at_cntvct = c->all_insns;
+	hwm_ete_regs_sync(c);
 	c->shm->icount_at_cntvct = c->insns;
 	/*
 	 * Whatever is pending is reported with the configuration it ran

@@ -410,6 +410,7 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 	switch (p->type) {
 	case ETE_PKT_T_TRACE_INFO:
 		c->rs_n = 0;
+		c->rs_popped = false;
 		return 0;
 	case ETE_PKT_T_ASYNC:
 	case ETE_PKT_T_COMMIT:
@@ -503,6 +504,7 @@ static int check_pkt(struct pchk *c, const struct ete_pkt *p)
 		}
 		c->started = true;
 		c->rs_n = 0;
+		c->rs_popped = false;
 		x = expect(c, IT_TRON, p);
 		if (!x)
 			return -1;

@@ -67,6 +67,8 @@ static const struct oc_cfg cfgs[] = {
 	{ "rs overflow", 0x10c1, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 0, 3 },
 	{ "rs transactions", 0x1001, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 40,
 	  0 },
+	{ "rs transactions sync every 256", 0x1001, 0, IDR2_BASE, 0, 0, 8, 0,
+	  0x80000, 60, 0 },
 	/* branch broadcast: OpenCSD takes every direct target's address */
 	{ "bb", 0x9, 0, IDR2_BASE, 0, 0, 0, 0, 0x80000, 0, 0 },
 	{ "bb rs cid vmid", 0x10c9, 0, IDR2_BASE, 0, 0, 0, 0,

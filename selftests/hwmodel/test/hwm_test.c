@@ -987,8 +987,11 @@ static void test_ete_handshake(void)
 	tcpu.regs[HW_TRCVICTLR] = 0;
 	ksync();
 	ok(tcpu.regs[HW_TRCVICTLR] == 0x201 && tc.ete.ignored == 2 &&
-	   tcpu.regs[HW_TRCSTATR] == idle, "ete handshake ",
-	   "a write before idle is ignored; the next sync (a poll) finds it idle");
+	   tcpu.regs[HW_TRCSTATR] == 0, "ete handshake ",
+	   "a write while emptying is ignored; a poll's sync still finds it busy");
+	ksync();
+	ok(tcpu.regs[HW_TRCSTATR] == idle, "ete handshake ",
+	   "the second sync after the disable finds it idle");
 	tcpu.regs[HW_TRCCONFIGR] = cfg | TRCCONFIGR_TS;
 	ksync();
 	ok(tcpu.regs[HW_TRCCONFIGR] == (cfg | TRCCONFIGR_TS) &&
@@ -1002,6 +1005,8 @@ static void test_ete_handshake(void)
 	   "locking the OS Lock while enabled stops the unit as a disable does");
 	tcpu.regs[HW_OSLAR_EL1] = 0;
 	ksync();
+	ok(tc.ete.enabled && !tc.ete.stopping, "ete handshake ",
+	   "unlocked again while emptying: enabled at once");
 	tcpu.regs[HW_TRBLIMITR_EL1] = TRBLIMITR_EL1_E;
 	tcpu.cmd = HWM_CMD_POWER_DOWN;
 	ksync();

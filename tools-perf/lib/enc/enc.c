@@ -147,6 +147,7 @@ static void emit_sync(struct ete_enc *e)
 	enc_hist_reset(e);
 	/* a decoder empties its return stack at a Trace Info */
 	e->rs_n = 0;
+	e->rs_omitted = 0;
 	e->ts_valid = 0;
 	e->sync_pending = 0;
 	e->next_sync = e->sync_period ? e->produced + e->sync_period :
@@ -367,6 +368,7 @@ int ete_enc_trace_on(struct ete_enc *e, uint64_t addr, unsigned int flags)
 	e->ctx_force = 1;
 	/* a decoder empties its return stack at a Trace On */
 	e->rs_n = 0;
+	e->rs_omitted = 0;
 	return status(e);
 }
 

@@ -73,6 +73,8 @@ typedef int (*ete_path_choose_fn)(void *priv, uint64_t pc,
  * @tx_pm: chance of a transaction start (then commit or failure)
  * @ovf_pm: chance of an overflow (test knob)
  * @realm: allow Realm/Root security states in context changes
+ * @broadcast: flag every taken direct branch %ETE_ENC_BROADCAST (a trace
+ *	unit with TRCCONFIGR.BB, broadcasting everywhere)
  * @cc_min: smallest cycle count emitted (the TRCCCCTLR threshold)
  * @cc_max: largest
  */
@@ -90,7 +92,7 @@ struct ete_path_opts {
 	uint16_t tx_pm;
 	uint16_t ovf_pm;
 	uint8_t realm;
-	uint8_t broadcast;	/* every taken direct branch ETE_ENC_BROADCAST */
+	uint8_t broadcast;
 	uint32_t cc_min;
 	uint32_t cc_max;
 };
