@@ -4,7 +4,8 @@
 # (tools-perf/tests/callchain_data.c): one instruction sample each, its
 # chain exactly the program's return addresses, where the trace stops
 # and starts again after calls, returns and jumps and where a callee is
-# not traced.  --itrace=cr's indentation must follow the same stack.
+# not traced; and after trace lost.  --itrace=cr's indentation must
+# follow the same stack.
 # TAP out.
 set -uo pipefail
 
@@ -60,4 +61,18 @@ awk 'function hex(s,   i, v) {
 		exit !(k > 0 && w > 0 && !bad)
 	}' "$work/expected" "$work/cr"
 tap $? "--itrace=cr: $(wc -l < "$work/cr") calls and returns, each indented by its depth"
+# Trace lost (a COLLISION record) after a call: from where the trace
+# begins again the chains hold only the frames it showed being entered
+# (perf-patches/0021 must not push the call from before the hole).
+"$GEN" --lost "$work/lost" || exit 1
+"$PERF" script -i "$work/lost/perf.data" --itrace=g16i1i -F ip 2>/dev/null |
+	awk 'BEGIN { RS = "" } {
+		l = ""
+		for (i = 1; i <= NF; i++)
+			if ($i != "[unknown]") l = l (l == "" ? "" : " ") $i
+		print l
+	}' > "$work/lost/got"
+diff "$work/lost/expected" "$work/lost/got" > "$work/lost/diff"
+tap $? "--itrace=g after lost trace: each of the $(wc -l < "$work/lost/expected") chains holds only what the trace showed"
+sed 's/^/# /' "$work/lost/diff" | head -20
 exit $tap_fail

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * callchain-data DIR: a perf.data recording of a small program whose
+ * callchain-data [--lost] DIR: a perf.data recording of a small program whose
  * call stack is known at every instruction, for perf's --itrace=g
  * (scripts/perf-callchain.sh).  Writes DIR/code.bin (the program),
  * DIR/perf.data (its ETE trace as perf record -e ete//u writes it) and
@@ -19,8 +19,15 @@
  * Each pass through main the trace stops after one chosen branch and
  * starts again where execution goes on (as at a TRBE buffer's end), or
  * stops at a call and starts again at its return (a callee filtered
- * out).  No trace is lost: the stack perf builds must stay whole, and
- * main is the outermost frame (the trace starts in it).
+ * out).  Nothing is lost there: the stack perf builds must stay whole,
+ * and main is the outermost frame (the trace starts in it).
+ *
+ * With --lost a last pass loses trace: its first window's AUX record is flagged
+ * COLLISION (trace lost until the next window, which starts a record of
+ * its own after the call to f).  What ran before is then unknown to the
+ * decoder, so the chains from there hold only the frames the trace
+ * showed being entered: f alone, until it returns below the point of
+ * loss.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -28,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <linux/perf_event.h>
 #include <armtrace/ete_abi.h>
 #include <armtrace/ref_config.h>
 #include <ete/enc.h>
@@ -35,7 +43,7 @@
 
 #define CODE_BASE	UINT64_C(0x400000)
 #define CODE_LEN	0x1000u
-#define PASSES		9
+#define PASSES		10
 #define MAX_DEPTH	8
 
 #define A64_NOP		0xd503201fu
@@ -43,7 +51,7 @@
 #define A64_BL		0x94000000u
 #define A64_B		0x14000000u
 
-enum brk { BRK_NONE, BRK_RESUME, BRK_SKIP_CALLEE };
+enum brk { BRK_NONE, BRK_RESUME, BRK_SKIP_CALLEE, BRK_LOST };
 
 /* Where pass N stops the trace: after branch number .at of the pass. */
 static const struct { unsigned int at; enum brk how; } plan[PASSES] = {
@@ -56,6 +64,7 @@ static const struct { unsigned int at; enum brk how; } plan[PASSES] = {
 	{ 1, BRK_SKIP_CALLEE },	/* f and g untraced */
 	{ 2, BRK_SKIP_CALLEE },	/* g untraced */
 	{ 5, BRK_RESUME },	/* after the second bl f */
+	{ 1, BRK_LOST },	/* after bl f, trace lost: a new record */
 };
 
 struct cpu {
@@ -63,7 +72,11 @@ struct cpu {
 	uint64_t pc;
 	uint64_t stack[MAX_DEPTH];	/* return addresses, outermost first */
 	unsigned int depth;
+	unsigned int known;	/* frames below this one lost with trace */
 	FILE *expected;
+	size_t aux_sizes[2];
+	uint64_t aux_flags[2];
+	size_t naux;
 };
 
 static void put(uint32_t *code, uint64_t off, uint32_t insn)
@@ -99,13 +112,15 @@ static int step(struct cpu *c, int traced, unsigned int *flags)
 
 	if (traced) {
 		fprintf(c->expected, "%" PRIx64, c->pc - CODE_BASE);
-		for (unsigned int i = c->depth; i; i--)
+		for (unsigned int i = c->depth; i > c->known; i--)
 			fprintf(c->expected, " %" PRIx64,
 				c->stack[i - 1] - CODE_BASE);
 		fputc('\n', c->expected);
 	}
 	if (insn == A64_RET) {
 		c->pc = c->stack[--c->depth];
+		if (c->known > c->depth)
+			c->known = c->depth;
 		*flags = ETE_ENC_TAKEN | ETE_ENC_INDIRECT;
 		return 1;
 	}
@@ -126,13 +141,13 @@ static int step(struct cpu *c, int traced, unsigned int *flags)
 
 static uint8_t trace_buf[1 << 16];
 
-static int run(struct cpu *c, struct ete_enc *e)
+static int run(struct cpu *c, struct ete_enc *e, unsigned int passes)
 {
 	uint64_t start = CODE_BASE;
 	unsigned int flags;
 
 	c->pc = CODE_BASE;
-	for (unsigned int pass = 0; pass < PASSES; pass++) {
+	for (unsigned int pass = 0; pass < passes; pass++) {
 		unsigned int n = 0;
 		uint64_t at = 0;
 
@@ -151,6 +166,20 @@ static int run(struct cpu *c, struct ete_enc *e)
 				continue;
 			if (ete_enc_trace_off(e))
 				return -1;
+			if (plan[pass].how == BRK_LOST) {
+				/*
+				 * A new record (the next TRBE window) from
+				 * here, its sync first; the one before lost
+				 * what followed it, and with it the stack.
+				 */
+				c->aux_sizes[0] = ete_enc_bytes(e);
+				c->aux_flags[0] = PERF_AUX_FLAG_COLLISION;
+				c->naux = 2;
+				ete_enc_set_buffer(e, trace_buf + c->aux_sizes[0],
+						   sizeof(trace_buf) -
+						   c->aux_sizes[0]);
+				c->known = c->depth;
+			}
 			/* the callee and what it calls run untraced */
 			depth = c->depth - 1;
 			while (plan[pass].how == BRK_SKIP_CALLEE &&
@@ -201,12 +230,13 @@ int main(int argc, char **argv)
 	static struct cpu c;
 	char path[4096], *code_path;
 	struct ete_enc e;
-	int ret = 1;
+	int ret = 1, lost = argc == 3 && !strcmp(argv[1], "--lost");
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: callchain-data DIR\n");
+	if (argc != 2 && !lost) {
+		fprintf(stderr, "usage: callchain-data [--lost] DIR\n");
 		return 2;
 	}
+	argv += lost;
 	if (mkdir(argv[1], 0777) && errno != EEXIST) {
 		fprintf(stderr, "callchain-data: %s: %s\n", argv[1],
 			strerror(errno));
@@ -220,7 +250,7 @@ int main(int argc, char **argv)
 	if (ete_enc_init(&e, &cfg, &ctx))
 		goto out;
 	ete_enc_set_buffer(&e, trace_buf, sizeof(trace_buf));
-	if (run(&c, &e) || ete_enc_finish(&e)) {
+	if (run(&c, &e, lost ? PASSES : PASSES - 1) || ete_enc_finish(&e)) {
 		fprintf(stderr, "callchain-data: the walk or its trace failed\n");
 		goto out;
 	}
@@ -229,6 +259,11 @@ int main(int argc, char **argv)
 	d.code_path = code_path;
 	d.trace = trace_buf;
 	d.trace_len = ete_enc_bytes(&e);
+	if (c.naux)
+		c.aux_sizes[1] = d.trace_len - c.aux_sizes[0];
+	d.aux_sizes = c.aux_sizes;
+	d.aux_flags = c.aux_flags;
+	d.naux = c.naux;
 	snprintf(path, sizeof(path), "%s/perf.data", argv[1]);
 	ret = !code_path || perf_data_write_ete(path, &d);
 	free(code_path);

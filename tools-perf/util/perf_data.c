@@ -171,9 +171,10 @@ static void put_mmap(struct out *o, const struct perf_data_ete *d)
 }
 
 static void put_aux(struct out *o, const struct perf_data_ete *d,
-		    uint64_t offset, uint64_t size)
+		    uint64_t offset, uint64_t size, uint64_t flags)
 {
-	uint64_t aux[3] = { offset, size, PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW };
+	uint64_t aux[3] = { offset, size,
+			    PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW | flags };
 
 	if (d->snapshot_len) {
 		aux[0] = offset + size;
@@ -219,17 +220,24 @@ int perf_data_write_ete(const char *path, const struct perf_data_ete *d)
 	struct file_header h;
 	struct file_attr a;
 	struct file_section feat[3];
-	uint64_t *index = NULL, nbuf, i;
+	uint64_t *index = NULL, nbuf, i, off;
 	uint32_t ncpus[2] = { 1, 1 };
 	uint64_t event_id = EVENT_ID;
 	struct out o = { 0 };
 
 	if (!d->aux_len || d->aux_len % 8 || !d->trace_len ||
-	    d->snapshot_len > d->trace_len) {
+	    d->snapshot_len > d->trace_len ||
+	    (d->naux && (d->snapshot_len || !d->aux_sizes || !d->aux_flags))) {
 		errno = EINVAL;
 		return -1;
 	}
-	nbuf = (d->trace_len + d->aux_len - 1) / d->aux_len;
+	for (i = 0, off = 0; i < d->naux; i++)
+		off += d->aux_sizes[i];
+	if (d->naux && off != d->trace_len) {
+		errno = EINVAL;
+		return -1;
+	}
+	nbuf = d->naux ? d->naux : (d->trace_len + d->aux_len - 1) / d->aux_len;
 	index = calloc(nbuf, sizeof(*index));
 	o.f = fopen(path, "wb");
 	if (!index || !o.f) {
@@ -267,17 +275,19 @@ int perf_data_write_ete(const char *path, const struct perf_data_ete *d)
 	put_auxtrace_info(&o, d);
 	put_comm(&o, d);
 	put_mmap(&o, d);
-	for (i = 0; i < nbuf; i++) {
-		uint64_t off = i * d->aux_len;
+	for (i = 0, off = 0; i < nbuf; i++) {
 		size_t n = d->trace_len - off < d->aux_len ?
 			d->trace_len - off : d->aux_len;
 
-		put_aux(&o, d, off, n);
+		if (d->naux)
+			n = d->aux_sizes[i];
+		put_aux(&o, d, off, n, d->naux ? d->aux_flags[i] : 0);
 		if (!d->snapshot_len)
 			index[i] = put_auxtrace(&o, d, off, d->trace + off, n);
+		off += n;
 	}
 	if (d->snapshot_len) {
-		uint64_t off = d->trace_len - d->snapshot_len;
+		off = d->trace_len - d->snapshot_len;
 
 		index[0] = put_auxtrace(&o, d, off, d->trace + off,
 					d->snapshot_len);

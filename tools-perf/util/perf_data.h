@@ -30,6 +30,12 @@
  *	their aux_offset where they end, and one snapshot taken at the end
  *	of the trace, an AUXTRACE event of its last @snapshot_len bytes
  *	(padded to 8 bytes, as perf pads it)
+ * @aux_sizes: with @naux, the AUX records' sizes in place of @aux_len
+ *	chunks (a TRBE window each: each must start at a synchronisation
+ *	point); they add up to @trace_len
+ * @aux_flags: with @naux, PERF_AUX_FLAG_* each record has besides
+ *	CORESIGHT_FORMAT_RAW (TRUNCATED, COLLISION: trace lost after it)
+ * @naux: 0, or how many records @aux_sizes gives (not with @snapshot_len)
  */
 struct perf_data_ete {
 	struct ete_pkt_config regs;
@@ -43,6 +49,9 @@ struct perf_data_ete {
 	size_t trace_len;
 	size_t aux_len;
 	size_t snapshot_len;
+	const size_t *aux_sizes;
+	const uint64_t *aux_flags;
+	size_t naux;
 };
 
 /**
