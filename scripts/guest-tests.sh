@@ -45,7 +45,7 @@ RUNS=(
 "hwmodel-brbe-el2-vhe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe-el2-vhe.log,brbe=64 --el2 --env ARMTRACE_EL=2 --env ARMTRACE_NUMREC=64|hw_brbe_perf|"
 "hwmodel-brbe-smp2-hotplug|--hwmodel --smp 2 --env ARMTRACE_SMP2=1|hw_brbe_perf|"
 "hwmodel-brbe-nvhe|--hwmodel --el2 --append kvm-arm.mode=nvhe --env ARMTRACE_NUMREC=0|hw_brbe_perf|"
-"hwmodel-smp2-noicount|--hwmodel --smp 2 --no-icount --env ARMTRACE_NO_ICOUNT=1|hw_brbe hw_ete|"
+"hwmodel-smp2-noicount|--hwmodel=brbe1=64 --smp 2 --no-icount --env ARMTRACE_NO_ICOUNT=1 --env ARMTRACE_BRBE_DIFFERS=1|hw_brbe hw_ete hw_brbe_cpus|"
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"
 "hwmodel-e2e-range|--hwmodel=truth=$BUILD/logs/truth-e2e-range.log,exact=on --env ARMTRACE_RANGE=workload|hw_ete_dump|"
 "hwmodel-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-e2e-busybox.log,exact=on,trbe_align=6 --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIGR=1048|hw_ete_dump|"

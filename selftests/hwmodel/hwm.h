@@ -165,6 +165,7 @@ struct hwm_model {
 	unsigned int nr_vcpus;
 	struct hwm_vcpu *vcpus;
 	unsigned int brbe_nrec;
+	unsigned int brbe_nrec_cpu[HWM_MAX_CPUS];	/* brbeN=, 0: brbe= */
 	unsigned int trbe_align;	/* TRBIDR_EL1.Align (trbe_align=) */
 	int trbe_p;			/* TRBIDR_EL1.P (trbe_p=) */
 	uint32_t errata[HWM_MAX_CPUS];	/* TRBE_WA_* played (errata=) */

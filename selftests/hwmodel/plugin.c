@@ -9,6 +9,7 @@
  *   ram=ADDR      guest PA of the first RAM byte (default 0x40000000)
  *   truth=FILE    write the ground-truth log there
  *   brbe=32|64    BRBE records (default 32)
+ *   brbeN=32|64   CPU N's, as in a system whose CPUs differ
  *   exact=on|off  per-instruction counters for exact fault positions;
  *                 needs -icount (all vCPUs on one thread); default off
  *   code=FILE     write the bytes of every kernel block translated
@@ -261,7 +262,7 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 {
 	const char *mem = NULL, *truth = NULL, *code = NULL;
 	uint64_t region = 0;
-	unsigned int i, ncpu;
+	unsigned int i, ncpu, nrec;
 	int a;
 
 	hwm.ram_base = 0x40000000;
@@ -284,6 +285,19 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			code = v;
 		else if (KEY("brbe"))
 			hwm.brbe_nrec = strtoul(v, NULL, 0) == 64 ? 64 : 32;
+		else if (klen > 4 && !strncmp(argv[a], "brbe", 4)) {
+			char *end;
+			unsigned long cpu = strtoul(argv[a] + 4, &end, 10);
+			unsigned long n = strtoul(v, NULL, 0);
+
+			if (end != eq || cpu >= HWM_MAX_CPUS ||
+			    (n != 32 && n != 64)) {
+				hwm_logf("hwmodel: %s: brbeN=32|64, N < %u\n",
+					 argv[a], HWM_MAX_CPUS);
+				return -1;
+			}
+			hwm.brbe_nrec_cpu[cpu] = (unsigned int)n;
+		}
 		else if (KEY("exact"))
 			hwm.exact = on(v);
 		else if (KEY("kernel"))
@@ -379,12 +393,13 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 		c->idx = i;
 		c->shm = (struct hwm_cpu *)((uint8_t *)hwm.global +
 					    HWM_PAGE * (1 + HWM_CPU_PAGES * i));
-		hwm_regs_reset(c->shm, hwm.brbe_nrec, hwm.trbe_align,
-			       hwm.trbe_p);
+		nrec = hwm.brbe_nrec_cpu[i] ? hwm.brbe_nrec_cpu[i] :
+			hwm.brbe_nrec;
+		hwm_regs_reset(c->shm, nrec, hwm.trbe_align, hwm.trbe_p);
 		hwm_regs_errata(c->shm, hwm.errata[i]);
 		hwm_regs_variant(c->shm, hwm.notrace[i], hwm.ete_min,
 				 hwm.dirty);
-		hwm_brb_reset(&c->brbe.buf, hwm.brbe_nrec);
+		hwm_brb_reset(&c->brbe.buf, nrec);
 		hwm_ete_init(c);
 	}
 	hwm.global->abi_version = HWM_ABI_VERSION;
