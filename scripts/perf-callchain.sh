@@ -22,15 +22,19 @@ work=$(mktemp -d /tmp/armtrace-callchain.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 "$GEN" "$work" || exit 1
 
-# one line a sample: its chain's addresses, innermost first
-"$PERF" script -i "$work/perf.data" --itrace=g16i1i -F ip 2> "$work/err" |
-	awk 'BEGIN { RS = "" } {
-		l = ""
-		for (i = 1; i <= NF; i++)
-			if ($i != "[unknown]") l = l (l == "" ? "" : " ") $i
-		print l
-	}' > "$work/got"
-[ "${PIPESTATUS[0]}" -eq 0 ]
+# chains DIR: one line a sample, its chain's addresses, innermost first
+chains() {
+	"$PERF" script -i "$1/perf.data" --itrace=g16i1i -F ip 2> "$1/err" |
+		awk 'BEGIN { RS = "" } {
+			l = ""
+			for (i = 1; i <= NF; i++)
+				if ($i != "[unknown]") l = l (l == "" ? "" : " ") $i
+			print l
+		}' > "$1/got"
+	return "${PIPESTATUS[0]}"
+}
+
+chains "$work"
 tap $? "perf script --itrace=g16i1i decodes the recording"
 diff "$work/expected" "$work/got" > "$work/diff"
 tap $? "--itrace=g: each of the $(wc -l < "$work/expected") instructions' callchain is the program's stack"
@@ -65,13 +69,7 @@ tap $? "--itrace=cr: $(wc -l < "$work/cr") calls and returns, each indented by i
 # begins again the chains hold only the frames it showed being entered
 # (perf-patches/0021 must not push the call from before the hole).
 "$GEN" --lost "$work/lost" || exit 1
-"$PERF" script -i "$work/lost/perf.data" --itrace=g16i1i -F ip 2>/dev/null |
-	awk 'BEGIN { RS = "" } {
-		l = ""
-		for (i = 1; i <= NF; i++)
-			if ($i != "[unknown]") l = l (l == "" ? "" : " ") $i
-		print l
-	}' > "$work/lost/got"
+chains "$work/lost"
 diff "$work/lost/expected" "$work/lost/got" > "$work/lost/diff"
 tap $? "--itrace=g after lost trace: each of the $(wc -l < "$work/lost/expected") chains holds only what the trace showed"
 sed 's/^/# /' "$work/lost/diff" | head -20

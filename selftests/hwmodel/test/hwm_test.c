@@ -1038,6 +1038,18 @@ static size_t ete_cap_write(void *priv, const uint8_t *buf, size_t len)
 	return len;
 }
 
+/* What a decoder of the captured trace is told: the unit's registers. */
+static void ete_cap_config(struct ete_pkt_config *pc)
+{
+	pc->trcidr0 = tcpu.regs[HW_TRCIDR0];
+	pc->trcidr1 = tcpu.regs[HW_TRCIDR1];
+	pc->trcidr2 = tcpu.regs[HW_TRCIDR2];
+	pc->trcidr8 = tcpu.regs[HW_TRCIDR8];
+	pc->trcdevarch = tcpu.regs[HW_TRCDEVARCH];
+	pc->trcconfigr = tcpu.regs[HW_TRCCONFIGR];
+	pc->trctraceidr = tcpu.regs[HW_TRCTRACEIDR];
+}
+
 struct isb_elems {
 	struct ete_elem e[32];
 	size_t n;
@@ -1090,13 +1102,7 @@ static size_t ete_rs_run(uint64_t configr, const uint32_t *code,
 	run(blk(0x400000, "o", 0));
 	ete_enc_finish(&tc.ete.enc);
 
-	cfg.pkt.trcidr0 = tcpu.regs[HW_TRCIDR0];
-	cfg.pkt.trcidr1 = tcpu.regs[HW_TRCIDR1];
-	cfg.pkt.trcidr2 = tcpu.regs[HW_TRCIDR2];
-	cfg.pkt.trcidr8 = tcpu.regs[HW_TRCIDR8];
-	cfg.pkt.trcdevarch = tcpu.regs[HW_TRCDEVARCH];
-	cfg.pkt.trcconfigr = tcpu.regs[HW_TRCCONFIGR];
-	cfg.pkt.trctraceidr = tcpu.regs[HW_TRCTRACEIDR];
+	ete_cap_config(&cfg.pkt);
 	cfg.trace_id = cfg.pkt.trctraceidr;
 	memset(got, 0, sizeof(*got));
 	if (ete_img_init(&img) ||
@@ -1193,15 +1199,7 @@ static void test_ete_timestamps(void)
 	run(blk(0x400000, "o", 0));
 	ete_enc_finish(&tc.ete.enc);
 
-	pc = (struct ete_pkt_config){
-		.trcidr0 = tcpu.regs[HW_TRCIDR0],
-		.trcidr1 = tcpu.regs[HW_TRCIDR1],
-		.trcidr2 = tcpu.regs[HW_TRCIDR2],
-		.trcidr8 = tcpu.regs[HW_TRCIDR8],
-		.trcconfigr = tcpu.regs[HW_TRCCONFIGR],
-		.trcdevarch = tcpu.regs[HW_TRCDEVARCH],
-		.trctraceidr = tcpu.regs[HW_TRCTRACEIDR],
-	};
+	ete_cap_config(&pc);
 	if (ete_pkt_decoder_init(&d, &pc))
 		abort();
 	while (off < ete_cap_n) {
@@ -1352,13 +1350,7 @@ static void test_ete_isb_waypoint(void)
 	run(blk(0x400300, "o", 0));
 	ete_enc_finish(&tc.ete.enc);
 
-	cfg.pkt.trcidr0 = tcpu.regs[HW_TRCIDR0];
-	cfg.pkt.trcidr1 = tcpu.regs[HW_TRCIDR1];
-	cfg.pkt.trcidr2 = tcpu.regs[HW_TRCIDR2];
-	cfg.pkt.trcidr8 = tcpu.regs[HW_TRCIDR8];
-	cfg.pkt.trcdevarch = tcpu.regs[HW_TRCDEVARCH];
-	cfg.pkt.trcconfigr = tcpu.regs[HW_TRCCONFIGR];
-	cfg.pkt.trctraceidr = tcpu.regs[HW_TRCTRACEIDR];
+	ete_cap_config(&cfg.pkt);
 	cfg.trace_id = cfg.pkt.trctraceidr;
 	memset(&got, 0, sizeof(got));
 	if (ete_img_init(&img) ||
