@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A system whose CPUs' BRBE differ (the hardware model's brbe1=64 beside
- * the boot CPU's 32 records): `pmuv3` probes BRBE on the boot CPU, and
- * CPU 1, whose BRBIDR0_EL1 says otherwise, takes no branch-stack event:
+ * CPU 0's 32 records): `pmuv3` probes BRBE on the CPU its module init
+ * runs on (caps/branches says which: 32 CPU 0, 64 CPU 1), and the other
+ * CPU, whose BRBIDR0_EL1 says otherwise, takes no branch-stack event:
  * Documentation/pmuv3.rst's ENOENT at schedule-in.  An event bound to
- * CPU 1 opens (the PMU's branch-stack capability is the boot CPU's) but
- * never runs there; the same event on CPU 0 runs and samples; a
- * counting event without a branch stack runs on CPU 1 as anywhere.
+ * that CPU opens (the PMU's branch-stack capability is the probed one's)
+ * but never runs there; the same event on the probed CPU runs and
+ * samples; a counting event without a branch stack runs on the other
+ * CPU as anywhere.
  *
- * Environment: ARMTRACE_BRBE_DIFFERS=1 on the boot that sets brbe1=.
+ * Environment: ARMTRACE_BRBE_DIFFERS=1 on the boot that sets brbe1=64.
  */
 #define _GNU_SOURCE
 #include "kselftest_harness.h"
@@ -85,26 +87,31 @@ TEST(a_cpu_whose_brbe_differs_takes_no_branch_stack_event)
 {
 	struct times t0, t1, c1;
 	uint64_t s0, s1, sc;
+	long numrec = pmuv3_cap("branches");
+	int ok, other;
 
 	if (!getenv("ARMTRACE_BRBE_DIFFERS"))
 		SKIP(return, "the CPUs' BRBE is alike on this boot");
 	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
 		SKIP(return, "one CPU");
-	ASSERT_LT(0, pmuv3_cap("branches"));
-	ASSERT_EQ(0, run_on(0, PERF_SAMPLE_BRANCH_ANY |
+	ASSERT_TRUE(numrec == 32 || numrec == 64);
+	ok = numrec == 64;	/* the probed CPU: brbe1=64 */
+	other = !ok;
+	ASSERT_EQ(0, run_on(ok, PERF_SAMPLE_BRANCH_ANY |
 			    PERF_SAMPLE_BRANCH_USER, &t0, &s0));
-	ASSERT_EQ(0, run_on(1, PERF_SAMPLE_BRANCH_ANY |
+	ASSERT_EQ(0, run_on(other, PERF_SAMPLE_BRANCH_ANY |
 			    PERF_SAMPLE_BRANCH_USER, &t1, &s1));
-	ASSERT_EQ(0, run_on(1, 0, &c1, &sc));
-	TH_LOG("CPU 0: enabled %llu running %llu, %llu bytes of records; CPU 1: enabled %llu running %llu, %llu bytes; counting on CPU 1: running %llu, %llu cycles",
-	       (unsigned long long)t0.enabled, (unsigned long long)t0.running,
-	       (unsigned long long)s0, (unsigned long long)t1.enabled,
-	       (unsigned long long)t1.running, (unsigned long long)s1,
-	       (unsigned long long)c1.running, (unsigned long long)c1.value);
-	/* CPU 0: scheduled in, sampling */
+	ASSERT_EQ(0, run_on(other, 0, &c1, &sc));
+	TH_LOG("probed CPU %d (%ld records): enabled %llu running %llu, %llu bytes of records; CPU %d: enabled %llu running %llu, %llu bytes; counting there: running %llu, %llu cycles",
+	       ok, numrec, (unsigned long long)t0.enabled,
+	       (unsigned long long)t0.running, (unsigned long long)s0, other,
+	       (unsigned long long)t1.enabled, (unsigned long long)t1.running,
+	       (unsigned long long)s1, (unsigned long long)c1.running,
+	       (unsigned long long)c1.value);
+	/* the probed CPU: scheduled in, sampling */
 	ASSERT_LT(0, t0.running);
 	ASSERT_LT(0, s0);
-	/* CPU 1: enabled, never scheduled in (ENOENT at add), nothing */
+	/* the other: enabled, never scheduled in (ENOENT at add), nothing */
 	ASSERT_LT(0, t1.enabled);
 	ASSERT_EQ(0, t1.running);
 	ASSERT_EQ(0, t1.value);
