@@ -44,6 +44,8 @@ RUNS=(
 "hwmodel-brbe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe.log --env ARMTRACE_EL=1|hw_brbe_perf hw_brbe_perftool.sh|"
 "hwmodel-brbe-el2-vhe|--hwmodel=truth=$BUILD/logs/truth-hwmodel-brbe-el2-vhe.log,brbe=64 --el2 --env ARMTRACE_EL=2 --env ARMTRACE_NUMREC=64|hw_brbe_perf|"
 "hwmodel-brbe-smp2-hotplug|--hwmodel --smp 2 --env ARMTRACE_SMP2=1|hw_brbe_perf|"
+"hwmodel-brbe-el1-el3|--hwmodel --secure --env ARMTRACE_EL=1 --env ARMTRACE_BRBE_QUICK=1|hw_brbe_perf|"
+"hwmodel-brbe-el2-el3|--hwmodel --el2 --secure --env ARMTRACE_EL=2 --env ARMTRACE_BRBE_QUICK=1|hw_brbe_perf|"
 "hwmodel-brbe-nvhe|--hwmodel --el2 --append kvm-arm.mode=nvhe --env ARMTRACE_NUMREC=0|hw_brbe_perf|"
 "hwmodel-smp2-noicount|--hwmodel=brbe1=64 --smp 2 --no-icount --env ARMTRACE_NO_ICOUNT=1 --env ARMTRACE_BRBE_DIFFERS=1|hw_brbe hw_ete hw_brbe_cpus|"
 "hwmodel-e2e|--hwmodel=truth=$BUILD/logs/truth-e2e.log,exact=on|hw_ete_dump|"

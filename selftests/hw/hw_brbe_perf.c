@@ -18,7 +18,8 @@
  * overflow, at the interrupt's entry).
  *
  * Environment: ARMTRACE_NUMREC (records, default 32), ARMTRACE_EL (1, or
- * 2 under VHE).
+ * 2 under VHE), ARMTRACE_BRBE_QUICK (the fixture's tests but any_user
+ * skipped).
  */
 #define _GNU_SOURCE
 #include "kselftest_harness.h"
@@ -245,6 +246,13 @@ FIXTURE(brbe_perf) {
 
 FIXTURE_SETUP(brbe_perf)
 {
+	/*
+	 * ARMTRACE_BRBE_QUICK=1 (the secure boot modes): the decision to
+	 * use BRBE, the errnos and one sampling run; the rest is the same
+	 * code as on the other boots, which run it all.
+	 */
+	if (getenv("ARMTRACE_BRBE_QUICK") && strcmp(_metadata->name, "any_user"))
+		SKIP(return, "quick run: decision, errnos, any_user only");
 	ASSERT_EQ(0, hwtest_pin_cpu0());
 }
 
