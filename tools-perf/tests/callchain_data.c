@@ -40,6 +40,7 @@
 #include <armtrace/ref_config.h>
 #include <ete/enc.h>
 #include "util/perf_data.h"
+#include "corpus.h"
 
 #define CODE_BASE	UINT64_C(0x400000)
 #define CODE_LEN	0x1000u
@@ -195,21 +196,6 @@ static int run(struct cpu *c, struct ete_enc *e, unsigned int passes)
 	return 0;
 }
 
-static int write_file(const char *dir, const char *name, const void *buf,
-		      size_t len)
-{
-	char path[4096];
-	FILE *f;
-	int ok;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	ok = fwrite(buf, 1, len, f) == len;
-	return (fclose(f) == 0 && ok) ? 0 : -1;
-}
-
 int main(int argc, char **argv)
 {
 	struct ete_enc_config cfg = {
@@ -245,7 +231,8 @@ int main(int argc, char **argv)
 	write_program(c.code);
 	snprintf(path, sizeof(path), "%s/expected", argv[1]);
 	c.expected = fopen(path, "w");
-	if (!c.expected || write_file(argv[1], "code.bin", c.code, CODE_LEN))
+	if (!c.expected ||
+	    corpus_write_file(argv[1], "code.bin", c.code, CODE_LEN))
 		goto out;
 	if (ete_enc_init(&e, &cfg, &ctx))
 		goto out;

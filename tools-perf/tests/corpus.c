@@ -963,7 +963,7 @@ int corpus_els_from_ete(struct enc_els *out, const struct ete_elem *e,
 	return 0;
 }
 
-static int write_file(const char *dir, const char *name, const void *data,
+int corpus_write_file(const char *dir, const char *name, const void *data,
 		      size_t len)
 {
 	char path[4096];
@@ -992,7 +992,7 @@ int corpus_write(const struct corpus_trace *t, const char *dir)
 		 "TRCIDR0=0x%x\nTRCIDR1=0x%x\nTRCIDR2=0x%x\nTRCIDR8=0x%x\n",
 		 r->trcconfigr, r->trctraceidr, r->trcdevarch, r->trcidr0,
 		 r->trcidr1, r->trcidr2, r->trcidr8);
-	if (write_file(dir, "ETE_0.ini", buf, strlen(buf)))
+	if (corpus_write_file(dir, "ETE_0.ini", buf, strlen(buf)))
 		return -1;
 	n = snprintf(buf, sizeof(buf),
 		     "[device]\nname=cpu_0\nclass=core\ntype=ARM-AA64\n\n"
@@ -1003,15 +1003,15 @@ int corpus_write(const struct corpus_trace *t, const char *dir)
 			      "length=0x%zx\n", i + 1,
 			      (unsigned long long)t->mem[i].base,
 			      t->mem[i].len);
-	if (write_file(dir, "cpu_0.ini", buf, (size_t)n) ||
-	    write_file(dir, "code.bin", code, CODE_LEN) ||
-	    write_file(dir, "session1.bin", t->trace.b, t->trace.n))
+	if (corpus_write_file(dir, "cpu_0.ini", buf, (size_t)n) ||
+	    corpus_write_file(dir, "code.bin", code, CODE_LEN) ||
+	    corpus_write_file(dir, "session1.bin", t->trace.b, t->trace.n))
 		return -1;
 	snprintf(buf, sizeof(buf),
 		 "[snapshot]\nversion=1.0\ndescription=armtrace corpus: %s\n\n"
 		 "[device_list]\ndevice0=cpu_0.ini\ndevice1=ETE_0.ini\n\n"
 		 "[trace]\nmetadata=trace.ini\n", t->what);
-	if (write_file(dir, "snapshot.ini", buf, strlen(buf)))
+	if (corpus_write_file(dir, "snapshot.ini", buf, strlen(buf)))
 		return -1;
 	snprintf(buf, sizeof(buf),
 		 "[trace_buffers]\nbuffers=buffer1\n\n"
@@ -1019,5 +1019,5 @@ int corpus_write(const struct corpus_trace *t, const char *dir)
 		 "format=source_data\n\n"
 		 "[source_buffers]\nETE_0=ETB_1\n\n"
 		 "[core_trace_sources]\ncpu_0=ETE_0\n");
-	return write_file(dir, "trace.ini", buf, strlen(buf));
+	return corpus_write_file(dir, "trace.ini", buf, strlen(buf));
 }

@@ -48,6 +48,9 @@ size_t corpus_count(void);
 
 /* Build trace @i.  Returns 0, or -1 with @why. */
 int corpus_make(size_t i, struct corpus_trace *t, char *why, size_t whylen);
+/* DIR/NAME with @len bytes of @data: 0, or -1 with errno set. */
+int corpus_write_file(const char *dir, const char *name, const void *data,
+		      size_t len);
 void corpus_free(struct corpus_trace *t);
 /* Build the trace called @name.  Returns 0, or -1 with @why. */
 int corpus_find(const char *name, struct corpus_trace *t, char *why,
