@@ -52,6 +52,8 @@ static int run_on(int cpu, uint64_t bst, struct times *t, uint64_t *samples)
 		a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK;
 		a.branch_sample_type = bst;
 	}
+	if (pin_cpu(cpu))
+		return -errno;
 	fd = perf_open(&a, cpu, -1);
 	if (fd < 0)
 		return -errno;
@@ -61,11 +63,11 @@ static int run_on(int cpu, uint64_t bst, struct times *t, uint64_t *samples)
 		close(fd);
 		return -ENOMEM;
 	}
-	if (pin_cpu(cpu)) {
+	if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		munmap(meta, (PAGES + 1) * pg);
 		close(fd);
-		return -errno;
+		return -EIO;
 	}
-	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	for (i = 0; i < 20000; i++) {
 		brb_workload_fn();
 		/* QEMU raises event-counter overflows at EL changes only. */
