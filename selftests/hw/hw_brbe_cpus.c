@@ -68,7 +68,7 @@ static int run_on(int cpu, uint64_t bst, struct times *t, uint64_t *samples)
 		close(fd);
 		return -EIO;
 	}
-	for (i = 0; i < 20000; i++) {
+	for (i = 0; i < 5000; i++) {
 		brb_workload_fn();
 		/* QEMU raises event-counter overflows at EL changes only. */
 		if (i % 64 == 0)

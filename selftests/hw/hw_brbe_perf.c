@@ -628,7 +628,7 @@ TEST_F(brbe_perf, user_and_kernel_events_share_the_cpu)
 	fb = open_ring(&b, &rb);
 	ASSERT_LE(0, fb);
 	syscall_every = 1;
-	iters = 4000;
+	iters = 3000;
 	ioctl(fa, PERF_EVENT_IOC_ENABLE, 0);
 	ioctl(fb, PERF_EVENT_IOC_ENABLE, 0);
 	workload();
