@@ -19,7 +19,8 @@
  * Each pass through main the trace stops after one chosen branch and
  * starts again where execution goes on (as at a TRBE buffer's end), or
  * stops at a call and starts again at its return (a callee filtered
- * out).  Nothing is lost there: the stack perf builds must stay whole,
+ * out), or takes an exception to the untraced kernel at a call's target
+ * and starts again there when it returns.  Nothing is lost there: the stack perf builds must stay whole,
  * and main is the outermost frame (the trace starts in it).
  *
  * With --lost a last pass loses trace: its first window's AUX record is flagged
@@ -44,7 +45,7 @@
 
 #define CODE_BASE	UINT64_C(0x400000)
 #define CODE_LEN	0x1000u
-#define PASSES		10
+#define PASSES		12
 #define MAX_DEPTH	8
 
 #define A64_NOP		0xd503201fu
@@ -52,7 +53,12 @@
 #define A64_BL		0x94000000u
 #define A64_B		0x14000000u
 
-enum brk { BRK_NONE, BRK_RESUME, BRK_SKIP_CALLEE, BRK_LOST };
+enum brk { BRK_NONE, BRK_RESUME, BRK_SKIP_CALLEE, BRK_FAULT, BRK_IRQ, BRK_LOST };
+
+/* ETE exception types (Exception packet) and where the kernel's are */
+#define ETE_EXC_DATA_FAULT	0xcu
+#define ETE_EXC_IRQ		0xeu
+#define VECTORS			UINT64_C(0xffff800008010000)
 
 /* Where pass N stops the trace: after branch number .at of the pass. */
 static const struct { unsigned int at; enum brk how; } plan[PASSES] = {
@@ -65,6 +71,13 @@ static const struct { unsigned int at; enum brk how; } plan[PASSES] = {
 	{ 1, BRK_SKIP_CALLEE },	/* f and g untraced */
 	{ 2, BRK_SKIP_CALLEE },	/* g untraced */
 	{ 5, BRK_RESUME },	/* after the second bl f */
+	/*
+	 * An exception at a call's target, before the callee's first
+	 * instruction completed, to the kernel (not traced); the trace
+	 * starts again where it returns to.  The call was made.
+	 */
+	{ 1, BRK_FAULT },	/* f's first instruction faults */
+	{ 2, BRK_IRQ },		/* an interrupt before g's first */
 	{ 1, BRK_LOST },	/* after bl f, trace lost: a new record */
 };
 
@@ -165,6 +178,18 @@ static int run(struct cpu *c, struct ete_enc *e, unsigned int passes)
 			start = c->pc;
 			if (n != plan[pass].at || plan[pass].how == BRK_NONE)
 				continue;
+			if (plan[pass].how == BRK_FAULT ||
+			    plan[pass].how == BRK_IRQ) {
+				struct ete_enc_ctx k = { .el = 1, .ns = 1,
+							 .sf = 1 };
+
+				if (ete_enc_exception(e, plan[pass].how ==
+						      BRK_FAULT ?
+						      ETE_EXC_DATA_FAULT :
+						      ETE_EXC_IRQ, c->pc,
+						      VECTORS + 0x400, &k))
+					return -1;
+			}
 			if (ete_enc_trace_off(e))
 				return -1;
 			if (plan[pass].how == BRK_LOST) {
