@@ -5,6 +5,14 @@
  * context switches.  The attr mapping and record decoding are the pure
  * brbe_map.c; every register access goes through kernel/hw/.
  *
+ * Context switches: the records go at every switch, so no task's reach
+ * another's sample.  A per-task event keeps its task's records instead
+ * (struct brbe_history): the sched_switch hook reads them out before
+ * they go, and that event's next sample holds them after the live ones,
+ * as if the task had never been switched out (brbe_history=0 turns this
+ * off).  They never go back into the hardware, so no other event on the
+ * CPU can read them.
+ *
  * Overflow, on a CPU with BRBE in use (BRBCR_ELx.FZP always set):
  *
  *   counter overflows  -> BRBE freezes, BRBFCR_EL1.PAUSED (silicon; the
@@ -18,7 +26,9 @@
 #define pr_fmt(fmt) "armtrace-pmuv3: " fmt
 
 #include <linux/bitfield.h>
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
+#include <linux/slab.h>
 #include <linux/perf_event.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -28,8 +38,27 @@
 #include "../hw/hw.h"
 #include "pmuv3.h"
 
+static bool brbe_history = true;
+module_param(brbe_history, bool, 0644);
+MODULE_PARM_DESC(brbe_history, "per-task branch-stack events keep their task's records across context switches (default 1)");
+
+/*
+ * A per-task event's records from before its task was switched out,
+ * newest first: they come after the live records in its next sample.
+ * @owner is the task they are from; compared, never dereferenced (perf
+ * may hand an inherited event's context to a sibling task at a switch).
+ */
+struct brbe_history {
+	const struct task_struct *owner;
+	unsigned int nr;
+	u64 inf[HW_BRB_MAX], src[HW_BRB_MAX], tgt[HW_BRB_MAX];
+};
+
 struct pmuv3_brbe_cpu {
 	unsigned int users;		/* branch-stack events added here */
+	/* per-task events added here that keep a history */
+	unsigned int nr_hist;
+	struct perf_event *hist[PMUV3_MAX_COUNTERS];
 	bool ok;			/* this CPU's BRBE is the probed one */
 	bool have_records;		/* records read in this interrupt */
 	u64 brbfcr;			/* BRBFCR_EL1 programmed */
@@ -40,6 +69,8 @@ struct pmuv3_brbe_cpu {
 };
 
 static struct pmuv3_brbe_cpu __percpu *brbe_cpu;
+/* the PMU the sched_switch hook works for (it is given no argument) */
+static struct pmuv3 *brbe_pmu;
 
 /* This CPU's BRBE as probed: the same as the probing CPU's? */
 static bool brbe_probe_this_cpu(const struct brbe_caps *want)
@@ -131,6 +162,8 @@ int pmuv3_brbe_add(struct pmuv3 *p, struct perf_event *event)
 	if (!b->ok)
 		return -ENOENT;
 	b->users++;
+	if (event->pmu_private && !WARN_ON_ONCE(b->nr_hist == PMUV3_MAX_COUNTERS))
+		b->hist[b->nr_hist++] = event;
 	brbe_program(p);
 	return 0;
 }
@@ -138,10 +171,17 @@ int pmuv3_brbe_add(struct pmuv3 *p, struct perf_event *event)
 void pmuv3_brbe_del(struct pmuv3 *p, struct perf_event *event)
 {
 	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
+	unsigned int i;
 
 	if (WARN_ON_ONCE(!b->users))
 		return;
 	b->users--;
+	for (i = 0; i < b->nr_hist; i++) {
+		if (b->hist[i] == event) {
+			b->hist[i] = b->hist[--b->nr_hist];
+			break;
+		}
+	}
 	brbe_program(p);
 }
 
@@ -207,6 +247,7 @@ struct perf_branch_stack *pmuv3_brbe_stack(struct pmuv3 *p,
 {
 	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
 	u64 bt = event->attr.branch_sample_type;
+	struct brbe_history *h = event->pmu_private;
 	unsigned int i, n = 0;
 
 	if (!b->have_records)
@@ -215,6 +256,19 @@ struct perf_branch_stack *pmuv3_brbe_stack(struct pmuv3 *p,
 		n += brbe_record_to_entry(bt, p->brbe.kernel_at_el2, b->inf[i],
 					  b->src[i], b->tgt[i],
 					  &b->stack.entries[n]);
+	/*
+	 * The task's records from before its last switch, older than the
+	 * live ones: as many as the buffer would still hold.  Reported
+	 * once, as the live ones are invalidated once reported.
+	 */
+	if (h && h->owner == current) {
+		for (i = 0; i < h->nr && b->nr + i < p->brbe.numrec; i++)
+			n += brbe_record_to_entry(bt, p->brbe.kernel_at_el2,
+						  h->inf[i], h->src[i],
+						  h->tgt[i],
+						  &b->stack.entries[n]);
+		h->nr = 0;
+	}
 	b->stack.nr = n;
 	/* The newest record's index in the hardware's ring: not known. */
 	b->stack.hw_idx = -1ULL;
@@ -245,6 +299,42 @@ void pmuv3_brbe_restore(struct pmuv3 *p)
 }
 
 /*
+ * The switched-out task's records, into each history the CPU's per-task
+ * events keep: the live ones, newest first, then what the history held
+ * of that same task, up to the buffer's depth.  Called from the
+ * sched_switch hook, before perf schedules the task's events out, with
+ * interrupts off; BRBE is left paused, for the invalidation.
+ */
+static void brbe_save_history(struct pmuv3_brbe_cpu *b)
+{
+	struct pmuv3 *p = brbe_pmu;
+	unsigned int i, k, keep;
+
+	hw_write(HW_BRBFCR_EL1, b->brbfcr | BRBFCR_EL1_PAUSED);
+	/* No record may be made while the buffer is read out. */
+	hw_sync();
+	brbe_read_records(p, b);
+	b->have_records = false;
+	for (i = 0; i < b->nr_hist; i++) {
+		struct brbe_history *h = b->hist[i]->pmu_private;
+
+		keep = h->owner == current ?
+		       min(h->nr, p->brbe.numrec - b->nr) : 0;
+		/* Older records move back behind the live ones. */
+		for (k = keep; k--; ) {
+			h->inf[b->nr + k] = h->inf[k];
+			h->src[b->nr + k] = h->src[k];
+			h->tgt[b->nr + k] = h->tgt[k];
+		}
+		memcpy(h->inf, b->inf, b->nr * sizeof(*h->inf));
+		memcpy(h->src, b->src, b->nr * sizeof(*h->src));
+		memcpy(h->tgt, b->tgt, b->nr * sizeof(*h->tgt));
+		h->nr = b->nr + keep;
+		h->owner = current;
+	}
+}
+
+/*
  * No record of one task may reach another's sample: CPU-wide events see
  * every task, so the records go at each switch (per-task events also go
  * through add/del there).  perf_sched_cb_inc() is not exported in 6.1;
@@ -252,8 +342,18 @@ void pmuv3_brbe_restore(struct pmuv3 *p)
  */
 static void brbe_on_switch(void)
 {
-	if (this_cpu_ptr(brbe_cpu)->users)
-		hw->brb_iall();
+	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
+
+	if (!b->users)
+		return;
+	if (b->nr_hist)
+		brbe_save_history(b);
+	hw->brb_iall();
+	if (b->nr_hist) {
+		hw_write(HW_BRBFCR_EL1, b->brbfcr);
+		/* Unpaused from here: the invalidation came first. */
+		hw_sync();
+	}
 }
 
 int pmuv3_brbe_setup(struct pmuv3 *p)
@@ -285,6 +385,7 @@ int pmuv3_brbe_setup(struct pmuv3 *p)
 				  __alignof__(struct pmuv3_brbe_cpu));
 	if (!brbe_cpu)
 		return -ENOMEM;
+	brbe_pmu = p;
 	if (hw_on_switch(brbe_on_switch)) {
 		pr_warn("no sched_switch hook: branch stacks disabled\n");
 		free_percpu(brbe_cpu);
@@ -316,5 +417,29 @@ int pmuv3_brbe_event_init(struct pmuv3 *p, struct perf_event *event)
 		return ret;
 	event->hw.extra_reg.config = cfg.brbcr;
 	event->hw.branch_reg.config = cfg.brbfcr;
+	return 0;
+}
+
+static void brbe_event_destroy(struct perf_event *event)
+{
+	kfree(event->pmu_private);
+	event->pmu_private = NULL;
+}
+
+/*
+ * The last step of a branch-stack event's init, where nothing can fail
+ * after it: a per-task event gets its history.
+ */
+int pmuv3_brbe_event_alloc(struct pmuv3 *p, struct perf_event *event)
+{
+	struct brbe_history *h;
+
+	if (!brbe_history || !(event->attach_state & PERF_ATTACH_TASK))
+		return 0;
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		return -ENOMEM;
+	event->pmu_private = h;
+	event->destroy = brbe_event_destroy;
 	return 0;
 }

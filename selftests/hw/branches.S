@@ -79,3 +79,29 @@ brb_other:
 	.global brb_other_end
 brb_other_end:
 	.size brb_other, . - brb_other
+
+/*
+ * brb_pingpong(wfd, rfd, buf): write(wfd, buf, 1) then read(rfd, buf, 1)
+ * with no branch between them at EL0, so a branch stack that holds the
+ * call into it next to its return spans both system calls, and the
+ * context switches they made (Linux's arm64 numbers: write 64, read 63).
+ */
+	.p2align 6
+	.global brb_pingpong
+	.type brb_pingpong, %function
+brb_pingpong:
+	mov	x9, x1
+	mov	x10, x2
+	mov	x1, x2
+	mov	x2, #1
+	mov	x8, #64
+	svc	#0
+	mov	x0, x9
+	mov	x1, x10
+	mov	x2, #1
+	mov	x8, #63
+	svc	#0
+	.global brb_pingpong_ret
+brb_pingpong_ret:
+	ret
+	.size brb_pingpong, . - brb_pingpong

@@ -14,8 +14,10 @@
  * Context switches: two processes pinned to CPU 0 bounce a byte over two
  * pipes N times (as ete_ctxsw_bench does), with no event, a per-task
  * pmuv3 counting event, and a per-task pmuv3 event with a branch stack
- * (its period too long to overflow) on one of them; the cost per switch
- * in and out of that task over the anchor.
+ * (its period too long to overflow) on one of them, without and with
+ * the history kept across switches (brbe_history: its 64 records read
+ * out at each switch); the cost per switch in and out of that task over
+ * the anchor.
  *
  * Least of three runs each.
  */
@@ -119,7 +121,21 @@ out:
 	return v;
 }
 
-/* Kernel instructions over N round trips; mode 1 counting event, 2 branch stack. */
+static int set_history(int on)
+{
+	FILE *f = fopen("/sys/module/armtrace/parameters/brbe_history", "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fputs(on ? "1\n" : "0\n", f) < 0;
+	return fclose(f) || ret ? -1 : 0;
+}
+
+/*
+ * Kernel instructions over N round trips; mode 1 counting event, 2 branch
+ * stack, 3 branch stack with its history.
+ */
 static long long bounce(int mode)
 {
 	struct perf_event_attr k, c;
@@ -142,8 +158,11 @@ static long long bounce(int mode)
 		c.exclude_kernel = 1;
 		c.disabled = 0;
 		fd = (int)syscall(__NR_perf_event_open, &c, pid, -1, -1, 0);
-	} else if (mode == 2) {
+	} else if (mode >= 2) {
+		if (set_history(mode == 3))
+			goto out;
 		fd = sampler(pid, 1ULL << 40, ANY_U);
+		set_history(1);
 	}
 	if (mode && fd < 0)
 		goto out;
@@ -180,12 +199,12 @@ static long long least(long long a, long long b)
 
 TEST(overflow_and_context_switch_cost)
 {
-	long long ov[3] = { -1, -1, -1 }, cs[3] = { -1, -1, -1 };
+	long long ov[3] = { -1, -1, -1 }, cs[4] = { -1, -1, -1, -1 };
 	int smp[3] = { 0 }, r, t, s;
 
 	ASSERT_EQ(0, hwtest_pin_cpu0());
 	ASSERT_EQ(64, pmuv3_cap("branches"));
-	for (r = 0; r < RUNS; r++)
+	for (r = 0; r < RUNS; r++) {
 		for (t = 0; t < 3; t++) {
 			long long v = overflow_run(t, &s);
 
@@ -193,12 +212,14 @@ TEST(overflow_and_context_switch_cost)
 				ov[t] = v;
 				smp[t] = s;
 			}
-			cs[t] = least(cs[t], bounce(t));
 		}
-	for (t = 0; t < 3; t++) {
-		ASSERT_LT(0, ov[t]);
-		ASSERT_LT(0, cs[t]);
+		for (t = 0; t < 4; t++)
+			cs[t] = least(cs[t], bounce(t));
 	}
+	for (t = 0; t < 3; t++)
+		ASSERT_LT(0, ov[t]);
+	for (t = 0; t < 4; t++)
+		ASSERT_LT(0, cs[t]);
 	ASSERT_LE(10, smp[1]);
 	ASSERT_LE(10, smp[2]);
 	printf("BENCH brbe overflow: %d/%d samples, kernel instructions: anchor %lld, pmuv3 IP only %lld, 64-record stacks %lld\n",
@@ -206,11 +227,12 @@ TEST(overflow_and_context_switch_cost)
 	printf("BENCH brbe overflow per interrupt: pmuv3 IP only %.1f, with a 64-record branch stack %.1f, %.1f more\n",
 	       (ov[1] - ov[0]) / (double)smp[1], (ov[2] - ov[0]) / (double)smp[2],
 	       (ov[2] - ov[0]) / (double)smp[2] - (ov[1] - ov[0]) / (double)smp[1]);
-	printf("BENCH brbe ctxsw round trips %d, kernel instructions: anchor %lld, pmuv3 event %lld, branch-stack event %lld\n",
-	       N, cs[0], cs[1], cs[2]);
-	printf("BENCH brbe ctxsw per switch in+out of the task: pmuv3 event adds %.1f, branch-stack event adds %.1f, %.1f over pmuv3's\n",
+	printf("BENCH brbe ctxsw round trips %d, kernel instructions: anchor %lld, pmuv3 event %lld, branch-stack event %lld, with history %lld\n",
+	       N, cs[0], cs[1], cs[2], cs[3]);
+	printf("BENCH brbe ctxsw per switch in+out of the task: pmuv3 event adds %.1f, branch-stack event adds %.1f, %.1f over pmuv3's; with its history %.1f, %.1f over no history\n",
 	       (cs[1] - cs[0]) / (double)N, (cs[2] - cs[0]) / (double)N,
-	       (cs[2] - cs[1]) / (double)N);
+	       (cs[2] - cs[1]) / (double)N, (cs[3] - cs[0]) / (double)N,
+	       (cs[3] - cs[2]) / (double)N);
 	fflush(stdout);
 }
 

@@ -205,6 +205,26 @@ static void read_samples(struct ring *r, unsigned int type_mask,
 	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
 }
 
+#define HISTORY_PARAM	"/sys/module/armtrace/parameters/brbe_history"
+
+/*
+ * brbe_history for the events opened from now on.  The runs held to the
+ * model's ground truth ("# BRBE-RUN") open theirs without: the host
+ * check ends a stack where the driver invalidated BRBE, and cannot tell
+ * whose records a history joined across a switch
+ * (history_across_switches tests those on its own).
+ */
+static int set_history(int on)
+{
+	FILE *f = fopen(HISTORY_PARAM, "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fputs(on ? "1\n" : "0\n", f) < 0;
+	return fclose(f) || ret ? -1 : 0;
+}
+
 static int run(uint64_t bst, const char *name, const char *kinds,
 	       unsigned int type_mask, int want, struct stats *st)
 {
@@ -214,7 +234,10 @@ static int run(uint64_t bst, const char *name, const char *kinds,
 
 	memset(st, 0, sizeof(*st));
 	brbe_attr(&a, bst);
+	if (set_history(0))
+		return -errno;
 	fd = open_ring(&a, &r);
+	set_history(1);
 	if (fd < 0)
 		return fd;
 	printf("# BRBE-RUN %s %s\n", name, kinds);
@@ -412,7 +435,9 @@ static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
 
 	*user = *kernel = *syscalls = *erets = *bad = *late = 0;
 	brbe_attr(&a, bst);
+	ASSERT_EQ(0, set_history(0));
 	fd = open_ring(&a, &r);
+	ASSERT_EQ(0, set_history(1));
 	ASSERT_LE(0, fd);
 	printf("# BRBE-RUN %s %s\n", name, kinds);
 	fflush(stdout);
@@ -828,6 +853,202 @@ TEST_F(brbe_perf, per_task_events_never_see_each_other)
 	ASSERT_EQ(0, bad);
 	ASSERT_TRUE(WIFEXITED(status));
 	ASSERT_EQ(0, WEXITSTATUS(status));
+}
+
+long brb_pingpong(int wfd, int rfd, char *buf);
+extern char brb_pingpong_ret[];
+
+/* The known order of brb_workload's records: is @newer one after @older? */
+static int workload_step(const struct perf_branch_entry *older,
+			 const struct perf_branch_entry *newer)
+{
+	static const struct { const char *from, *to; } seq[] = {
+		{ brb_call1, brb_leaf }, { brb_leaf_ret, brb_after1 },
+		{ brb_call2, brb_leaf }, { brb_leaf_ret, brb_after2 },
+		{ brb_cond, brb_loop }, { brb_cond, brb_loop },
+		{ brb_jump, brb_tail }, { brb_ind, brb_tail2 },
+	};
+	size_t n = sizeof(seq) / sizeof(seq[0]), i;
+	int known = 0;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (older->from != (uintptr_t)seq[i].from ||
+		    older->to != (uintptr_t)seq[i].to)
+			continue;
+		known = 1;
+		if (newer->from == (uintptr_t)seq[i + 1].from &&
+		    newer->to == (uintptr_t)seq[i + 1].to)
+			return 1;
+	}
+	return known ? 0 : -1;	/* -1: the older one ends it, not judged */
+}
+
+struct history_run {
+	int samples, spans, foreign, bad_pairs, bad_order;
+	int not_full;		/* after the first: fewer than NUMREC */
+	int not_since_switch;	/* after the first: reaches past a switch */
+};
+
+/*
+ * This task's samples in @r.  brb_pingpong's return is always right
+ * after (newer than) the call into it: nothing is recorded at EL0
+ * between them, however many switches its system calls made.  A sample
+ * "spans" a switch when it holds both: every brb_pingpong blocks until
+ * the other task, on the same CPU, has run, so without a history the
+ * call's record went at that switch.  Where the pair is there, it must
+ * be exact, and so must the workload's order.  Samples come many round
+ * trips apart: but for the first, each stack is full with a history, and
+ * without one starts at brb_pingpong's return (the task's first record
+ * after it got the CPU back).
+ */
+static void history_samples(struct ring *r, struct history_run *h)
+{
+	char *base = (char *)r->meta + r->meta->data_offset;
+	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = r->meta->data_tail, dsize = r->meta->data_size;
+
+	memset(h, 0, sizeof(*h));
+	while (tail < head) {
+		struct perf_event_header *hd = (void *)(base + tail % dsize);
+		uint64_t *p = (uint64_t *)(hd + 1), nr, k;
+		struct perf_branch_entry *e = (void *)&p[2];
+		int span = 0, foreign = 0;
+
+		tail += hd->size;
+		if (hd->type != PERF_RECORD_SAMPLE)
+			continue;
+		nr = p[1];
+		for (k = 0; k < nr; k++) {
+			foreign |= in_range(e[k].from, (char *)brb_other,
+					    brb_other_end) ||
+				   in_range(e[k].to, (char *)brb_other,
+					    brb_other_end);
+			if (k + 1 == nr)
+				continue;
+			if (e[k].from == (uintptr_t)brb_pingpong_ret) {
+				if (e[k + 1].to == (uintptr_t)brb_pingpong &&
+				    e[k + 1].from + 4 == e[k].to)
+					span = 1;
+				else
+					h->bad_pairs++;
+			}
+			h->bad_order += workload_step(&e[k + 1], &e[k]) == 0;
+		}
+		if (h->samples++) {
+			h->not_full += nr != (uint64_t)env_int("ARMTRACE_NUMREC", 32);
+			h->not_since_switch += !nr ||
+				e[nr - 1].from != (uintptr_t)brb_pingpong_ret;
+		}
+		h->spans += span;
+		h->foreign += foreign;
+	}
+}
+
+
+/*
+ * One run of history_across_switches: this task, with a per-task event,
+ * and a child with one of its own take turns on CPU 0 through two pipes.
+ */
+static void history_run(struct __test_metadata *_metadata, int on,
+			struct history_run *h)
+{
+	struct perf_event_attr a;
+	struct ring r = { 0 };
+	int fd, i, status = -1, ab[2], ba[2];
+	char c = 0;
+	pid_t other;
+
+	ASSERT_EQ(0, set_history(on));
+	ASSERT_EQ(0, pipe(ab));
+	ASSERT_EQ(0, pipe(ba));
+	brbe_attr(&a, ANY_U);
+	/*
+	 * A round trip is ~40 cycles at EL0 and 13 records: a sample every
+	 * 6 * NUMREC cycles comes after more than NUMREC records.
+	 */
+	a.sample_period = 6 * env_int("ARMTRACE_NUMREC", 32) + 1;
+	other = fork();
+	if (other == 0) {
+		int n, bad;
+
+		close(ab[1]);
+		close(ba[0]);
+		fd = open_ring(&a, &r);
+		if (fd < 0)
+			_exit(10);
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		while (read(ab[0], &c, 1) == 1) {
+			brb_other(20);
+			if (write(ba[1], &c, 1) != 1)
+				break;
+		}
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		/* the child's samples must not hold the parent's code */
+		bad = foreign_samples(&r, brb_workload, brb_leaf_ret + 4, &n);
+		_exit(bad ? 11 : n < 5 ? 12 : 0);
+	}
+	ASSERT_LT(0, other);
+	close(ab[0]);
+	close(ba[1]);
+	fd = open_ring(&a, &r);
+	ASSERT_LE(0, fd);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (i = 0; i < 150; i++) {
+		brb_workload_fn();
+		if (brb_pingpong(ab[1], ba[0], &c) != 1)
+			break;
+	}
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	close(ab[1]);
+	close(ba[0]);
+	waitpid(other, &status, 0);
+	history_samples(&r, h);
+	TH_LOG("history %s: %d samples, %d span a switch, %d foreign, %d calls and returns of brb_pingpong not paired, %d out of order, %d not full, %d reach past a switch",
+	       on ? "on" : "off", h->samples, h->spans, h->foreign,
+	       h->bad_pairs, h->bad_order, h->not_full,
+	       h->not_since_switch);
+	munmap(r.meta, r.size);
+	close(fd);
+	ASSERT_EQ(150, i);
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+}
+
+/*
+ * A per-task event keeps its task's records across context switches
+ * (Documentation/pmuv3.rst, "Context switches"): with brbe_history on,
+ * samples reach back past the switches, to the task's own records only,
+ * joined exactly where the task was switched out, in order; with it off,
+ * the records go at every switch, so no sample spans one.
+ */
+TEST_F(brbe_perf, history_across_switches)
+{
+	struct history_run off, on;
+
+	SKIP_IF_REFUSED_OR_QUICK();
+	history_run(_metadata, 0, &off);
+	history_run(_metadata, 1, &on);
+	ASSERT_EQ(0, set_history(1));
+	ASSERT_LE(10, on.samples);
+	ASSERT_LE(10, off.samples);
+	ASSERT_EQ(0, on.foreign);
+	ASSERT_EQ(0, off.foreign);
+	ASSERT_EQ(0, on.bad_pairs);
+	ASSERT_EQ(0, off.bad_pairs);
+	ASSERT_EQ(0, on.bad_order);
+	ASSERT_EQ(0, off.bad_order);
+	ASSERT_EQ(0, off.spans);
+	ASSERT_LT(0, on.spans);
+	/*
+	 * On -smp 2 (ARMTRACE_SMP2) the cycle counter does not follow the
+	 * instructions: samples may come less than NUMREC records apart.
+	 */
+	if (getenv("ARMTRACE_SMP2"))
+		return;
+	ASSERT_EQ(0, off.not_since_switch);
+	ASSERT_EQ(0, on.not_full);
+	/* every sample but the first */
+	ASSERT_LE(on.samples - 1, on.spans);
 }
 
 static int pin_cpu(int cpu)

@@ -11,10 +11,14 @@ tap() {
 }
 numrec=${ARMTRACE_NUMREC:-32}
 # -j any,u,save_type: perf script then prints each entry's type.
+# Held to the ground truth: without a history (hw_brbe_perf.c's run()).
+history=/sys/module/armtrace/parameters/brbe_history
+echo 0 > $history
 echo "# BRBE-RUN perf-any b,bl,cond,br,blr,ret"
 perf record -N -q -e pmuv3/cpu_cycles/u -c 20011 -j any,u,save_type \
 	-o /tmp/brbe.data -- ./hw_brbe_work 2>/tmp/err >/dev/null
 st=$?
+echo 1 > $history
 sed 's/^/# perf record: /' /tmp/err
 tap $st "perf record -e pmuv3/cpu_cycles/u -j any,u,save_type"
 perf script -i /tmp/brbe.data -F ip,brstack > /tmp/brbe.txt 2>/tmp/err
