@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The callchains of armtrace's perf (--itrace=g, perf-patches/0008 and
-# 0021) on a recording whose call stack is known at every instruction
+# The callchains of armtrace's perf (--itrace=g, perf-patches/0008, 0021
+# and 0022) on a recording whose call stack is known at every instruction
 # (tools-perf/tests/callchain_data.c): one instruction sample each, its
 # chain exactly the program's return addresses, where the trace stops
 # and starts again after calls, returns and jumps and where a callee is

@@ -21,7 +21,9 @@
  *                         paused; per sampling event with a branch stack
  *                         pmuv3_brbe_stack(): records read once, bank by
  *                         bank, filtered for that event;
- *                         pmuv3_brbe_irq_exit(): BRB IALL, unpause.
+ *                         pmuv3_brbe_irq_exit(): the records into the
+ *                         histories of events that did not sample, BRB
+ *                         IALL, unpause.
  */
 #define pr_fmt(fmt) "armtrace-pmuv3: " fmt
 
@@ -40,16 +42,22 @@
 
 static bool brbe_history = true;
 module_param(brbe_history, bool, 0644);
-MODULE_PARM_DESC(brbe_history, "per-task branch-stack events keep their task's records across context switches (default 1)");
+MODULE_PARM_DESC(brbe_history,
+		 "per-task branch stacks span context switches (default 1)");
 
 /*
  * A per-task event's records from before its task was switched out,
  * newest first: they come after the live records in its next sample.
  * @owner is the task they are from; compared, never dereferenced (perf
  * may hand an inherited event's context to a sibling task at a switch).
+ * Whenever the live records go other than at a switch (a sample, an
+ * event added or removed), they are folded in first, so that a history
+ * and the live records after it never leave a gap between them.
  */
 struct brbe_history {
 	const struct task_struct *owner;
+	pid_t owner_pid;		/* with @owner: a reused task_struct */
+	bool sampled;			/* its sample took it, this interrupt */
 	unsigned int nr;
 	u64 inf[HW_BRB_MAX], src[HW_BRB_MAX], tgt[HW_BRB_MAX];
 };
@@ -120,9 +128,19 @@ void pmuv3_brbe_cpu_online(struct pmuv3 *p)
 			smp_processor_id());
 }
 
+static bool brbe_history_mine(const struct brbe_history *h)
+{
+	return h->owner == current && h->owner_pid == current->pid;
+}
+
+static void brbe_merge_history(struct pmuv3 *p, struct pmuv3_brbe_cpu *b,
+			       struct brbe_history *h);
+static void brbe_fold_history(struct pmuv3_brbe_cpu *b);
+
 /*
  * Merge what the events on this CPU ask for and program it; the records
- * of whatever ran before are dropped first.  Called on add and del, that
+ * of whatever ran before are dropped first (the histories kept, with
+ * them folded in).  Called on add and del, that
  * is whenever the task context changes for per-task events.
  */
 static void brbe_program(struct pmuv3 *p)
@@ -131,6 +149,9 @@ static void brbe_program(struct pmuv3 *p)
 	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
 	u64 brbcr = 0, brbfcr = 0;
 	int idx;
+
+	if (b->nr_hist)
+		brbe_fold_history(b);
 
 	for_each_set_bit(idx, cpu->used, PMUV3_MAX_COUNTERS) {
 		struct perf_event *e = cpu->events[idx];
@@ -162,9 +183,10 @@ int pmuv3_brbe_add(struct pmuv3 *p, struct perf_event *event)
 	if (!b->ok)
 		return -ENOENT;
 	b->users++;
+	/* The records made before it came are not its history. */
+	brbe_program(p);
 	if (event->pmu_private && !WARN_ON_ONCE(b->nr_hist == PMUV3_MAX_COUNTERS))
 		b->hist[b->nr_hist++] = event;
-	brbe_program(p);
 	return 0;
 }
 
@@ -261,7 +283,7 @@ struct perf_branch_stack *pmuv3_brbe_stack(struct pmuv3 *p,
 	 * live ones: as many as the buffer would still hold.  Reported
 	 * once, as the live ones are invalidated once reported.
 	 */
-	if (h && h->owner == current) {
+	if (h && brbe_history_mine(h)) {
 		for (i = 0; i < h->nr && b->nr + i < p->brbe.numrec; i++)
 			n += brbe_record_to_entry(bt, p->brbe.kernel_at_el2,
 						  h->inf[i], h->src[i],
@@ -269,6 +291,8 @@ struct perf_branch_stack *pmuv3_brbe_stack(struct pmuv3 *p,
 						  &b->stack.entries[n]);
 		h->nr = 0;
 	}
+	if (h)
+		h->sampled = true;
 	b->stack.nr = n;
 	/* The newest record's index in the hardware's ring: not known. */
 	b->stack.hw_idx = -1ULL;
@@ -284,8 +308,19 @@ void pmuv3_brbe_irq_exit(struct pmuv3 *p)
 	 * of an event without a branch stack read nothing: its records
 	 * stay for the next branch-stack sample.
 	 */
-	if (b->have_records)
+	if (b->have_records) {
+		unsigned int i;
+
+		/* The others' next samples go on from these records. */
+		for (i = 0; i < b->nr_hist; i++) {
+			struct brbe_history *h = b->hist[i]->pmu_private;
+
+			if (!h->sampled)
+				brbe_merge_history(p, b, h);
+			h->sampled = false;
+		}
 		hw->brb_iall();
+	}
 	hw_write(HW_BRBFCR_EL1, b->brbfcr);
 	/* Unpaused from here: the invalidation came first. */
 	hw_sync();
@@ -299,39 +334,46 @@ void pmuv3_brbe_restore(struct pmuv3 *p)
 }
 
 /*
- * The switched-out task's records, into each history the CPU's per-task
- * events keep: the live ones, newest first, then what the history held
- * of that same task, up to the buffer's depth.  Called from the
- * sched_switch hook, before perf schedules the task's events out, with
- * interrupts off; BRBE is left paused, for the invalidation.
+ * The live records just read (b->inf/src/tgt, newest first) into @h, in
+ * front of what it held of the same task, up to the buffer's depth.
  */
-static void brbe_save_history(struct pmuv3_brbe_cpu *b)
+static void brbe_merge_history(struct pmuv3 *p, struct pmuv3_brbe_cpu *b,
+			       struct brbe_history *h)
 {
-	struct pmuv3 *p = brbe_pmu;
-	unsigned int i, k, keep;
+	unsigned int k, keep;
+
+	keep = brbe_history_mine(h) ? min(h->nr, p->brbe.numrec - b->nr) : 0;
+	/* Older records move back behind the live ones. */
+	for (k = keep; k--; ) {
+		h->inf[b->nr + k] = h->inf[k];
+		h->src[b->nr + k] = h->src[k];
+		h->tgt[b->nr + k] = h->tgt[k];
+	}
+	memcpy(h->inf, b->inf, b->nr * sizeof(*h->inf));
+	memcpy(h->src, b->src, b->nr * sizeof(*h->src));
+	memcpy(h->tgt, b->tgt, b->nr * sizeof(*h->tgt));
+	h->nr = b->nr + keep;
+	h->owner = current;
+	h->owner_pid = current->pid;
+}
+
+/*
+ * The live records, into each history the CPU's per-task events keep,
+ * before they go: from the sched_switch hook (before perf schedules the
+ * task's events out, interrupts off) and before BRBE is programmed
+ * again.  BRBE is left paused, for the invalidation that follows.
+ */
+static void brbe_fold_history(struct pmuv3_brbe_cpu *b)
+{
+	unsigned int i;
 
 	hw_write(HW_BRBFCR_EL1, b->brbfcr | BRBFCR_EL1_PAUSED);
 	/* No record may be made while the buffer is read out. */
 	hw_sync();
-	brbe_read_records(p, b);
+	brbe_read_records(brbe_pmu, b);
 	b->have_records = false;
-	for (i = 0; i < b->nr_hist; i++) {
-		struct brbe_history *h = b->hist[i]->pmu_private;
-
-		keep = h->owner == current ?
-		       min(h->nr, p->brbe.numrec - b->nr) : 0;
-		/* Older records move back behind the live ones. */
-		for (k = keep; k--; ) {
-			h->inf[b->nr + k] = h->inf[k];
-			h->src[b->nr + k] = h->src[k];
-			h->tgt[b->nr + k] = h->tgt[k];
-		}
-		memcpy(h->inf, b->inf, b->nr * sizeof(*h->inf));
-		memcpy(h->src, b->src, b->nr * sizeof(*h->src));
-		memcpy(h->tgt, b->tgt, b->nr * sizeof(*h->tgt));
-		h->nr = b->nr + keep;
-		h->owner = current;
-	}
+	for (i = 0; i < b->nr_hist; i++)
+		brbe_merge_history(brbe_pmu, b, b->hist[i]->pmu_private);
 }
 
 /*
@@ -344,16 +386,21 @@ static void brbe_on_switch(void)
 {
 	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
 
+	u64 fcr;
+
 	if (!b->users)
 		return;
-	if (b->nr_hist)
-		brbe_save_history(b);
-	hw->brb_iall();
-	if (b->nr_hist) {
-		hw_write(HW_BRBFCR_EL1, b->brbfcr);
-		/* Unpaused from here: the invalidation came first. */
-		hw_sync();
+	if (!b->nr_hist) {
+		hw->brb_iall();
+		return;
 	}
+	/* Paused as it was: a freeze an overflow made stays. */
+	fcr = hw_read(HW_BRBFCR_EL1) & ~BRBFCR_EL1_BANK;
+	brbe_fold_history(b);
+	hw->brb_iall();
+	hw_write(HW_BRBFCR_EL1, fcr);
+	/* As it was from here: the invalidation came first. */
+	hw_sync();
 }
 
 int pmuv3_brbe_setup(struct pmuv3 *p)
@@ -404,6 +451,7 @@ void pmuv3_brbe_teardown(struct pmuv3 *p)
 		hw_on_switch(NULL);
 	free_percpu(brbe_cpu);
 	brbe_cpu = NULL;
+	brbe_pmu = NULL;
 }
 
 int pmuv3_brbe_event_init(struct pmuv3 *p, struct perf_event *event)
@@ -434,7 +482,8 @@ int pmuv3_brbe_event_alloc(struct pmuv3 *p, struct perf_event *event)
 {
 	struct brbe_history *h;
 
-	if (!brbe_history || !(event->attach_state & PERF_ATTACH_TASK))
+	if (!brbe_history || !is_sampling_event(event) ||
+	    !(event->attach_state & PERF_ATTACH_TASK))
 		return 0;
 	h = kzalloc(sizeof(*h), GFP_KERNEL);
 	if (!h)

@@ -85,11 +85,14 @@ brb_other_end:
  * with no branch between them at EL0, so a branch stack that holds the
  * call into it next to its return spans both system calls, and the
  * context switches they made (Linux's arm64 numbers: write 64, read 63).
+ * brb_pingpong_b is the same code at other addresses: a caller that
+ * alternates them tells one round trip from the next.
  */
+	.macro	pingpong name
 	.p2align 6
-	.global brb_pingpong
-	.type brb_pingpong, %function
-brb_pingpong:
+	.global \name
+	.type \name, %function
+\name:
 	mov	x9, x1
 	mov	x10, x2
 	mov	x1, x2
@@ -101,7 +104,11 @@ brb_pingpong:
 	mov	x2, #1
 	mov	x8, #63
 	svc	#0
-	.global brb_pingpong_ret
-brb_pingpong_ret:
+	.global \name\()_ret
+\name\()_ret:
 	ret
-	.size brb_pingpong, . - brb_pingpong
+	.size \name, . - \name
+	.endm
+
+	pingpong brb_pingpong
+	pingpong brb_pingpong_b

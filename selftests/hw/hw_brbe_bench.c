@@ -121,17 +121,6 @@ out:
 	return v;
 }
 
-static int set_history(int on)
-{
-	FILE *f = fopen("/sys/module/armtrace/parameters/brbe_history", "w");
-	int ret;
-
-	if (!f)
-		return -1;
-	ret = fputs(on ? "1\n" : "0\n", f) < 0;
-	return fclose(f) || ret ? -1 : 0;
-}
-
 /*
  * Kernel instructions over N round trips; mode 1 counting event, 2 branch
  * stack, 3 branch stack with its history.
@@ -159,10 +148,10 @@ static long long bounce(int mode)
 		c.disabled = 0;
 		fd = (int)syscall(__NR_perf_event_open, &c, pid, -1, -1, 0);
 	} else if (mode >= 2) {
-		if (set_history(mode == 3))
+		if (hwtest_brbe_history(mode == 3))
 			goto out;
 		fd = sampler(pid, 1ULL << 40, ANY_U);
-		set_history(1);
+		hwtest_brbe_history(1);
 	}
 	if (mode && fd < 0)
 		goto out;

@@ -35,6 +35,25 @@ static inline int hwtest_ctl(const char *cmd)
 	return n < 0 ? -errno : 0;
 }
 
+/* Write "1\n" or "0\n" to a sysfs file (a parameter, a CPU's online); 0 or -1. */
+static inline int hwtest_write_bool(const char *path, int on)
+{
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fputs(on ? "1\n" : "0\n", f) < 0;
+	return fclose(f) || ret ? -1 : 0;
+}
+
+/* pmuv3's brbe_history for the events created from now on; 0 or -1. */
+static inline int hwtest_brbe_history(int on)
+{
+	return hwtest_write_bool("/sys/module/armtrace/parameters/brbe_history",
+				 on);
+}
+
 /* A value from the status file (~0 when absent). */
 static inline uint64_t hwtest_status(const char *key)
 {

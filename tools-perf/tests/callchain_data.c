@@ -20,8 +20,9 @@
  * starts again where execution goes on (as at a TRBE buffer's end), or
  * stops at a call and starts again at its return (a callee filtered
  * out), or takes an exception to the untraced kernel at a call's target
- * and starts again there when it returns.  Nothing is lost there: the stack perf builds must stay whole,
- * and main is the outermost frame (the trace starts in it).
+ * and starts again there when it returns.  Nothing is lost there: the
+ * stack perf builds must stay whole, and main is the outermost frame
+ * (the trace starts in it).
  *
  * With --lost a last pass loses trace: its first window's AUX record is flagged
  * COLLISION (trace lost until the next window, which starts a record of
@@ -53,7 +54,9 @@
 #define A64_BL		0x94000000u
 #define A64_B		0x14000000u
 
-enum brk { BRK_NONE, BRK_RESUME, BRK_SKIP_CALLEE, BRK_FAULT, BRK_IRQ, BRK_LOST };
+enum brk {
+	BRK_NONE, BRK_RESUME, BRK_SKIP_CALLEE, BRK_FAULT, BRK_IRQ, BRK_LOST
+};
 
 /* ETE exception types (Exception packet) and where the kernel's are */
 #define ETE_EXC_DATA_FAULT	0xcu
