@@ -79,7 +79,7 @@ int pmuv3_brbe_setup(struct pmuv3 *p);
 void pmuv3_brbe_teardown(struct pmuv3 *p);
 void pmuv3_brbe_cpu_online(struct pmuv3 *p);
 int pmuv3_brbe_event_init(struct pmuv3 *p, struct perf_event *event);
-int pmuv3_brbe_event_alloc(struct pmuv3 *p, struct perf_event *event);
+int pmuv3_brbe_event_alloc(struct perf_event *event);
 int pmuv3_brbe_add(struct pmuv3 *p, struct perf_event *event);
 void pmuv3_brbe_del(struct pmuv3 *p, struct perf_event *event);
 bool pmuv3_brbe_active(void);

@@ -128,20 +128,97 @@ void pmuv3_brbe_cpu_online(struct pmuv3 *p)
 			smp_processor_id());
 }
 
+/* The records, newest first, bank by bank (BRBFCR_EL1.BANK). */
+static void brbe_read_records(struct pmuv3 *p, struct pmuv3_brbe_cpu *b)
+{
+	u64 fcr = hw_read(HW_BRBFCR_EL1) & ~BRBFCR_EL1_BANK;
+	unsigned int i;
+
+	b->nr = 0;
+	for (i = 0; i < p->brbe.numrec; i++) {
+		u64 inf;
+
+		if (i % HW_BRB_PER_BANK == 0) {
+			/* PAUSED stays set: only the bank changes. */
+			hw_write(HW_BRBFCR_EL1, fcr |
+				 FIELD_PREP(BRBFCR_EL1_BANK, i / HW_BRB_PER_BANK));
+			/*
+			 * BRBINF/BRBSRC/BRBTGT<n>_EL1 read the bank
+			 * BRBFCR_EL1.BANK selects once the write is
+			 * synchronized by a context synchronization event.
+			 */
+			hw_sync();
+		}
+		inf = hw_brb_read(i, HW_BRB_INF);
+		/* Records fill from 0: the first invalid one ends them. */
+		if (brbinf_get_valid(inf) == BRBINF_VALID_NONE)
+			break;
+		b->inf[b->nr] = inf;
+		b->src[b->nr] = hw_brb_read(i, HW_BRB_SRC);
+		b->tgt[b->nr] = hw_brb_read(i, HW_BRB_TGT);
+		b->nr++;
+	}
+	/*
+	 * The last bank stays selected: what always follows
+	 * (pmuv3_brbe_irq_exit(), brbe_program(), the switch hook) writes
+	 * BRBFCR_EL1 whole and syncs.
+	 */
+	b->have_records = true;
+}
+
 static bool brbe_history_mine(const struct brbe_history *h)
 {
 	return h->owner == current && h->owner_pid == current->pid;
 }
 
+/*
+ * The live records just read (b->inf/src/tgt, newest first) into @h, in
+ * front of what it held of the same task, up to the buffer's depth.
+ */
 static void brbe_merge_history(struct pmuv3 *p, struct pmuv3_brbe_cpu *b,
-			       struct brbe_history *h);
-static void brbe_fold_history(struct pmuv3_brbe_cpu *b);
+			       struct brbe_history *h)
+{
+	unsigned int k, keep;
+
+	keep = brbe_history_mine(h) ? min(h->nr, p->brbe.numrec - b->nr) : 0;
+	/* Older records move back behind the live ones. */
+	for (k = keep; k--; ) {
+		h->inf[b->nr + k] = h->inf[k];
+		h->src[b->nr + k] = h->src[k];
+		h->tgt[b->nr + k] = h->tgt[k];
+	}
+	memcpy(h->inf, b->inf, b->nr * sizeof(*h->inf));
+	memcpy(h->src, b->src, b->nr * sizeof(*h->src));
+	memcpy(h->tgt, b->tgt, b->nr * sizeof(*h->tgt));
+	h->nr = b->nr + keep;
+	h->owner = current;
+	h->owner_pid = current->pid;
+}
+
+/*
+ * The live records, into each history the CPU's per-task events keep,
+ * before they go: from the sched_switch hook (before perf schedules the
+ * task's events out, interrupts off) and before BRBE is programmed
+ * again.  BRBE is left paused, for the invalidation that follows.
+ */
+static void brbe_fold_history(struct pmuv3_brbe_cpu *b)
+{
+	unsigned int i;
+
+	hw_write(HW_BRBFCR_EL1, b->brbfcr | BRBFCR_EL1_PAUSED);
+	/* No record may be made while the buffer is read out. */
+	hw_sync();
+	brbe_read_records(brbe_pmu, b);
+	b->have_records = false;
+	for (i = 0; i < b->nr_hist; i++)
+		brbe_merge_history(brbe_pmu, b, b->hist[i]->pmu_private);
+}
 
 /*
  * Merge what the events on this CPU ask for and program it; the records
- * of whatever ran before are dropped first (the histories kept, with
- * them folded in).  Called on add and del, that
- * is whenever the task context changes for per-task events.
+ * of whatever ran before are dropped first (folded into the histories
+ * kept).  Called on add and del, that is whenever the task context
+ * changes for per-task events.
  */
 static void brbe_program(struct pmuv3 *p)
 {
@@ -227,43 +304,6 @@ void pmuv3_brbe_irq_enter(struct pmuv3 *p)
 	b->have_records = false;
 }
 
-/* The records, newest first, bank by bank (BRBFCR_EL1.BANK). */
-static void brbe_read_records(struct pmuv3 *p, struct pmuv3_brbe_cpu *b)
-{
-	u64 fcr = hw_read(HW_BRBFCR_EL1) & ~BRBFCR_EL1_BANK;
-	unsigned int i;
-
-	b->nr = 0;
-	for (i = 0; i < p->brbe.numrec; i++) {
-		u64 inf;
-
-		if (i % HW_BRB_PER_BANK == 0) {
-			/* PAUSED stays set: only the bank changes. */
-			hw_write(HW_BRBFCR_EL1, fcr |
-				 FIELD_PREP(BRBFCR_EL1_BANK, i / HW_BRB_PER_BANK));
-			/*
-			 * BRBINF/BRBSRC/BRBTGT<n>_EL1 read the bank
-			 * BRBFCR_EL1.BANK selects once the write is
-			 * synchronized by a context synchronization event.
-			 */
-			hw_sync();
-		}
-		inf = hw_brb_read(i, HW_BRB_INF);
-		/* Records fill from 0: the first invalid one ends them. */
-		if (brbinf_get_valid(inf) == BRBINF_VALID_NONE)
-			break;
-		b->inf[b->nr] = inf;
-		b->src[b->nr] = hw_brb_read(i, HW_BRB_SRC);
-		b->tgt[b->nr] = hw_brb_read(i, HW_BRB_TGT);
-		b->nr++;
-	}
-	/*
-	 * The last bank stays selected: pmuv3_brbe_irq_exit(), which
-	 * always follows, writes BRBFCR_EL1 whole (bank 0) and syncs.
-	 */
-	b->have_records = true;
-}
-
 struct perf_branch_stack *pmuv3_brbe_stack(struct pmuv3 *p,
 					   struct perf_event *event)
 {
@@ -334,49 +374,6 @@ void pmuv3_brbe_restore(struct pmuv3 *p)
 }
 
 /*
- * The live records just read (b->inf/src/tgt, newest first) into @h, in
- * front of what it held of the same task, up to the buffer's depth.
- */
-static void brbe_merge_history(struct pmuv3 *p, struct pmuv3_brbe_cpu *b,
-			       struct brbe_history *h)
-{
-	unsigned int k, keep;
-
-	keep = brbe_history_mine(h) ? min(h->nr, p->brbe.numrec - b->nr) : 0;
-	/* Older records move back behind the live ones. */
-	for (k = keep; k--; ) {
-		h->inf[b->nr + k] = h->inf[k];
-		h->src[b->nr + k] = h->src[k];
-		h->tgt[b->nr + k] = h->tgt[k];
-	}
-	memcpy(h->inf, b->inf, b->nr * sizeof(*h->inf));
-	memcpy(h->src, b->src, b->nr * sizeof(*h->src));
-	memcpy(h->tgt, b->tgt, b->nr * sizeof(*h->tgt));
-	h->nr = b->nr + keep;
-	h->owner = current;
-	h->owner_pid = current->pid;
-}
-
-/*
- * The live records, into each history the CPU's per-task events keep,
- * before they go: from the sched_switch hook (before perf schedules the
- * task's events out, interrupts off) and before BRBE is programmed
- * again.  BRBE is left paused, for the invalidation that follows.
- */
-static void brbe_fold_history(struct pmuv3_brbe_cpu *b)
-{
-	unsigned int i;
-
-	hw_write(HW_BRBFCR_EL1, b->brbfcr | BRBFCR_EL1_PAUSED);
-	/* No record may be made while the buffer is read out. */
-	hw_sync();
-	brbe_read_records(brbe_pmu, b);
-	b->have_records = false;
-	for (i = 0; i < b->nr_hist; i++)
-		brbe_merge_history(brbe_pmu, b, b->hist[i]->pmu_private);
-}
-
-/*
  * No record of one task may reach another's sample: CPU-wide events see
  * every task, so the records go at each switch (per-task events also go
  * through add/del there).  perf_sched_cb_inc() is not exported in 6.1;
@@ -385,7 +382,6 @@ static void brbe_fold_history(struct pmuv3_brbe_cpu *b)
 static void brbe_on_switch(void)
 {
 	struct pmuv3_brbe_cpu *b = this_cpu_ptr(brbe_cpu);
-
 	u64 fcr;
 
 	if (!b->users)
@@ -478,7 +474,7 @@ static void brbe_event_destroy(struct perf_event *event)
  * The last step of a branch-stack event's init, where nothing can fail
  * after it: a per-task event gets its history.
  */
-int pmuv3_brbe_event_alloc(struct pmuv3 *p, struct perf_event *event)
+int pmuv3_brbe_event_alloc(struct perf_event *event)
 {
 	struct brbe_history *h;
 

@@ -303,7 +303,7 @@ int pmuv3_event_init(struct perf_event *event)
 		hwc->last_period = hwc->sample_period;
 		local64_set(&hwc->period_left, hwc->sample_period);
 	}
-	return has_branch_stack(event) ? pmuv3_brbe_event_alloc(p, event) : 0;
+	return has_branch_stack(event) ? pmuv3_brbe_event_alloc(event) : 0;
 }
 
 /*

@@ -205,15 +205,6 @@ static void read_samples(struct ring *r, unsigned int type_mask,
 	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
 }
 
-/*
- * The runs held to the model's ground truth ("# BRBE-RUN") open their
- * events without a history (brbe_history): the host check ends a stack
- * where the driver invalidated BRBE, and cannot tell whose records a
- * history joined across a switch (history_across_switches tests those
- * on its own).
- */
-#define set_history(on)	hwtest_brbe_history(on)
-
 static int run(uint64_t bst, const char *name, const char *kinds,
 	       unsigned int type_mask, int want, struct stats *st)
 {
@@ -223,10 +214,17 @@ static int run(uint64_t bst, const char *name, const char *kinds,
 
 	memset(st, 0, sizeof(*st));
 	brbe_attr(&a, bst);
-	if (set_history(0))
+	/*
+	 * Held to the model's ground truth ("# BRBE-RUN"): the event goes
+	 * without a history (brbe_history).  The host check ends a stack
+	 * where the driver invalidated BRBE, and cannot tell whose records
+	 * a history joined across a switch (history_across_switches tests
+	 * those on its own).
+	 */
+	if (hwtest_brbe_history(0))
 		return -errno;
 	fd = open_ring(&a, &r);
-	set_history(1);
+	hwtest_brbe_history(1);
 	if (fd < 0)
 		return fd;
 	printf("# BRBE-RUN %s %s\n", name, kinds);
@@ -426,9 +424,10 @@ static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
 
 	*user = *kernel = *syscalls = *erets = *bad = *late = 0;
 	brbe_attr(&a, bst);
-	ASSERT_EQ(0, set_history(0));
+	/* held to the ground truth: without a history, as in run() */
+	ASSERT_EQ(0, hwtest_brbe_history(0));
 	fd = open_ring(&a, &r);
-	ASSERT_EQ(0, set_history(1));
+	ASSERT_EQ(0, hwtest_brbe_history(1));
 	ASSERT_LE(0, fd);
 	printf("# BRBE-RUN %s %s\n", name, kinds);
 	fflush(stdout);
@@ -878,7 +877,6 @@ static int workload_step(const struct perf_branch_entry *older,
 struct history_run {
 	int samples, spans, foreign, bad_pairs, bad_order;
 	int not_full;		/* after the first: fewer than NUMREC */
-	int not_since_switch;	/* after the first: not from a switch on */
 };
 
 /*
@@ -890,9 +888,7 @@ struct history_run {
  * call's record went at that switch.  Where the pair is there, it must
  * be exact, and so must the workload's order.  Samples of one event come
  * many round trips apart: but for the first, each stack is full with a
- * history.  (Without one a stack starts at brb_pingpong's return, the
- * task's first record after it got the CPU back, or where a sample of
- * the other event left off: counted, not judged.)
+ * history.
  */
 static void history_samples(struct ring *r, struct history_run *h)
 {
@@ -937,12 +933,8 @@ static void history_samples(struct ring *r, struct history_run *h)
 			}
 			h->bad_order += workload_step(&e[k + 1], &e[k]) == 0;
 		}
-		if (h->samples++) {
+		if (h->samples++)
 			h->not_full += nr != (uint64_t)env_int("ARMTRACE_NUMREC", 32);
-			h->not_since_switch += !nr ||
-				(e[nr - 1].from != (uintptr_t)brb_pingpong_ret &&
-				 e[nr - 1].from != (uintptr_t)brb_pingpong_b_ret);
-		}
 		h->spans += span;
 		h->foreign += foreign;
 	}
@@ -966,7 +958,7 @@ static void history_run(struct __test_metadata *_metadata, int on,
 	char c = 0;
 	pid_t other;
 
-	ASSERT_EQ(0, set_history(on));
+	ASSERT_EQ(0, hwtest_brbe_history(on));
 	ASSERT_EQ(0, pipe(ab));
 	ASSERT_EQ(0, pipe(ba));
 	brbe_attr(&a, ANY_U);
@@ -1024,14 +1016,12 @@ static void history_run(struct __test_metadata *_metadata, int on,
 		h->bad_pairs += one[j].bad_pairs;
 		h->bad_order += one[j].bad_order;
 		h->not_full += one[j].not_full;
-		h->not_since_switch += one[j].not_since_switch;
 		munmap(r[j].meta, r[j].size);
 		close(fd[j]);
 	}
-	TH_LOG("history %s: %d samples (%d, %d), %d span a switch, %d foreign, %d calls and returns of brb_pingpong not paired, %d out of order, %d not full, %d reach past a switch",
+	TH_LOG("history %s: %d samples (%d, %d), %d span a switch, %d foreign, %d calls and returns of brb_pingpong not paired, %d out of order, %d not full",
 	       on ? "on" : "off", h->samples, one[0].samples, one[1].samples,
-	       h->spans, h->foreign, h->bad_pairs, h->bad_order, h->not_full,
-	       h->not_since_switch);
+	       h->spans, h->foreign, h->bad_pairs, h->bad_order, h->not_full);
 	ASSERT_EQ(150, i);
 	ASSERT_TRUE(WIFEXITED(status));
 	ASSERT_EQ(0, WEXITSTATUS(status));

@@ -39,6 +39,7 @@
 #include <sys/stat.h>
 #include <linux/perf_event.h>
 #include <armtrace/ete_abi.h>
+#include <armtrace/ete_pkt.h>
 #include <armtrace/ref_config.h>
 #include <ete/enc.h>
 #include "util/perf_data.h"
@@ -58,9 +59,7 @@ enum brk {
 	BRK_NONE, BRK_RESUME, BRK_SKIP_CALLEE, BRK_FAULT, BRK_IRQ, BRK_LOST
 };
 
-/* ETE exception types (Exception packet) and where the kernel's are */
-#define ETE_EXC_DATA_FAULT	0xcu
-#define ETE_EXC_IRQ		0xeu
+/* where the kernel's exception vectors are */
 #define VECTORS			UINT64_C(0xffff800008010000)
 
 /* Where pass N stops the trace: after branch number .at of the pass. */
@@ -188,8 +187,8 @@ static int run(struct cpu *c, struct ete_enc *e, unsigned int passes)
 
 				if (ete_enc_exception(e, plan[pass].how ==
 						      BRK_FAULT ?
-						      ETE_EXC_DATA_FAULT :
-						      ETE_EXC_IRQ, c->pc,
+						      ETE_EXC_TYPE_DATA_FAULT :
+						      ETE_EXC_TYPE_IRQ, c->pc,
 						      VECTORS + 0x400, &k))
 					return -1;
 			}
