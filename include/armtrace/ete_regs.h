@@ -88,6 +88,9 @@
 /* TRCVIIECTLR: bit n of a field selects address range comparator pair n */
 #define TRCVIIECTLR_INCLUDE	GENMASK_ULL(15, 0)	/* trace inside these */
 #define TRCVIIECTLR_EXCLUDE	GENMASK_ULL(31, 16)	/* not inside these */
+/* TRCVISSCTLR: bit n of a field selects single address comparator n */
+#define TRCVISSCTLR_START	GENMASK_ULL(7, 0)	/* start points */
+#define TRCVISSCTLR_STOP	GENMASK_ULL(23, 16)	/* stop points */
 
 /* TRCACATRn: what address comparator n compares */
 #define TRCACATR_TYPE		GENMASK_ULL(1, 0)	/* 0: instruction address */

@@ -36,11 +36,10 @@ int hwm_ete_vi_event(uint64_t victlr)
 }
 
 /*
- * The ViewInst start/stop logic: TRCVICTLR.SSSTATUS says whether it is
- * started.  Start/stop points (TRCVISSCTLR, TRCVIPCSSCTLR) are not
- * modelled: the logic stays in the state SSSTATUS was programmed with,
- * which is what silicon does with no start/stop point selected.  A
- * driver that leaves SSSTATUS 0 without start points traces nothing.
+ * The ViewInst start/stop logic: TRCVICTLR.SSSTATUS is its state when the
+ * trace unit is enabled; with no start point selected (TRCVISSCTLR) a
+ * stopped logic never starts, and a driver that leaves SSSTATUS 0 traces
+ * nothing.  With start points the state moves as the PE runs (vi.h).
  */
 int hwm_ete_vi_started(uint64_t victlr)
 {
@@ -48,8 +47,8 @@ int hwm_ete_vi_started(uint64_t victlr)
 }
 
 /*
- * ELs the trace unit may trace: the ViewInst event and start/stop state,
- * TRCVICTLR.EXLEVEL_NS and TRFCR_ELx.
+ * ELs the trace unit may trace: the ViewInst event, TRCVICTLR.EXLEVEL_NS
+ * and TRFCR_ELx; none when the start/stop logic is stopped for good.
  */
 uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm)
 {
@@ -57,9 +56,11 @@ uint8_t hwm_ete_el_mask(const struct hwm_cpu *shm)
 	uint64_t trfcr = shm->regs[kel == 2 ? HW_TRFCR_EL2 : HW_TRFCR_EL1];
 	uint64_t victlr = shm->regs[HW_TRCVICTLR];
 	unsigned int excl = ETE_FIELD_GET(TRCVICTLR_EXLEVEL_NS, victlr);
+	int may_start = hwm_ete_vi_started(victlr) ||
+			FIELD_GET(TRCVISSCTLR_START, shm->regs[HW_TRCVISSCTLR]);
 	uint8_t m = 0;
 
-	if (!hwm_ete_vi_event(victlr) || !hwm_ete_vi_started(victlr))
+	if (!hwm_ete_vi_event(victlr) || !may_start)
 		return 0;
 	if (trfcr & TRFCR_ELX_E0TRE)
 		m |= 1u << 0;
@@ -228,11 +229,21 @@ static void ete_on(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
 		ete_check(c, ete_enc_timestamp(&c->ete.enc, ete_now(c), 0));
 }
 
-/* Is the instruction at @addr, at @el, traced: EL filters and ranges. */
+/*
+ * Is the instruction at @addr, at @el, traced if it runs next: EL filters,
+ * ranges, and the start/stop logic as it stands.
+ */
 static int ete_in_view(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
 {
 	return (c->ete_mask & (1u << el)) &&
-	       (!c->ete.vi.active || hwm_vi_in(&c->ete.vi, addr, el));
+	       (!c->ete.vi.active || hwm_vi_in(&c->ete.vi, addr, el)) &&
+	       (!c->ete.ss.active || hwm_ss_in(&c->ete.ss, c->ete.ss_on, addr, el));
+}
+
+/* Is the view a function of the path, not of the EL alone? */
+static int ete_filtered(const struct hwm_vcpu *c)
+{
+	return c->ete.vi.active || c->ete.ss.active;
 }
 
 /* The PE executes sequentially from @addr at @el. */
@@ -240,34 +251,50 @@ static void ete_seq(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
 {
 	c->ete.blk = addr;
 	c->ete.blk_el = el;
+	c->ete.blk_ok = 1;
 	if (c->ete.in_run && !ete_in_view(c, addr, el))
 		ete_off(c);
 }
 
 /*
- * With address ranges, the instructions from c->ete.blk (where the PE
- * entered a block, or went after the last event) up to @at, which ends
- * the block or takes an exception, may leave and enter the view: a block
- * straddles a range boundary.  Only the stretch in view that ends at @at
+ * With address ranges or start/stop points, the instructions from
+ * c->ete.blk (where the PE entered a block, or went after the last event)
+ * up to @at, which ends the run with a branch or takes an exception, may
+ * leave and enter the view: a block straddles a range boundary, or runs
+ * over a start or stop point.  Only the stretch in view that ends at @at
  * is traced: instructions in view before a gap in it belong to no P0
  * element, so real hardware does not trace them either.  Trace goes off
  * when @at is out of view, and on at the stretch's first instruction
- * otherwise.
+ * otherwise.  @at_runs: the instruction at @at executes (else an
+ * exception is taken on it first, and it starts or stops nothing).
  */
-static void ete_view_to(struct hwm_vcpu *c, uint64_t at)
+static void ete_view_to(struct hwm_vcpu *c, uint64_t at, int at_runs)
 {
 	unsigned int el = c->ete.blk_el;
+	struct hwm_ss_walk w = { .active = 1, .since = c->ete.blk };
 	uint64_t s = at;
+	int near = at >= c->ete.blk && at - c->ete.blk < (1u << 20);
 
-	if (!c->ete.vi.active || !(c->ete_mask & (1u << el)))
+	if (!ete_filtered(c) || !(c->ete_mask & (1u << el)))
 		return;
-	if (!hwm_vi_in(&c->ete.vi, at, el)) {
+	if (c->ete.ss.active) {
+		hwm_ss_walk(&c->ete.ss, c->ete.ss_on, c->ete.blk, at, at_runs,
+			    el, &w);
+		c->ete.ss_on = w.after;
+	}
+	if (!w.active ||
+	    (c->ete.vi.active && !hwm_vi_in(&c->ete.vi, at, el))) {
 		ete_off(c);
 		return;
 	}
 	/* A run longer than a block (1 MiB) is no run: judge @at alone. */
-	if (at >= c->ete.blk && at - c->ete.blk < (1u << 20))
-		s = hwm_vi_seg_start(&c->ete.vi, c->ete.blk, at, el);
+	if (near) {
+		s = c->ete.vi.active ?
+		    hwm_vi_seg_start(&c->ete.vi, c->ete.blk, at, el) :
+		    c->ete.blk;
+		if (w.since > s)
+			s = w.since;
+	}
 	if (c->ete.in_run && s != c->ete.blk)
 		ete_off(c);
 	if (!c->ete.in_run)
@@ -275,20 +302,31 @@ static void ete_view_to(struct hwm_vcpu *c, uint64_t at)
 	c->ete.blk = s;
 }
 
+/*
+ * A block entered at @addr, @el.  One the PE ran into from the run in
+ * c->ete.blk without a branch (QEMU ends blocks at page boundaries and
+ * instruction limits too) continues that run: a range boundary or a
+ * start/stop point in the block before is judged with the next event.
+ */
 void hwm_ete_at(struct hwm_vcpu *c, uint64_t addr, unsigned int el)
 {
-	c->ete.blk = addr;
-	c->ete.blk_el = el;
-	if (!ete_in_view(c, addr, el)) {
+	if (!(c->ete.blk_ok && el == c->ete.blk_el && addr > c->ete.blk &&
+	      addr - c->ete.blk < (1u << 20) && ete_filtered(c))) {
+		c->ete.blk = addr;
+		c->ete.blk_el = el;
+	}
+	c->ete.blk_ok = 1;
+	if (!(c->ete_mask & (1u << el)) ||
+	    (c->ete.vi.active && !hwm_vi_in(&c->ete.vi, addr, el))) {
 		ete_off(c);
 		return;
 	}
 	/*
-	 * With address ranges Trace On waits for the event that ends the
-	 * stretch in view (ete_view_to()): a stretch without a P0 element
-	 * leaves nothing in the trace.
+	 * With address ranges or start/stop points Trace On waits for the
+	 * event that ends the stretch in view (ete_view_to()): a stretch
+	 * without a P0 element leaves nothing in the trace.
 	 */
-	if (!c->ete.in_run && !c->ete.vi.active)
+	if (!c->ete.in_run && !ete_filtered(c))
 		ete_on(c, addr, el);
 }
 
@@ -298,7 +336,7 @@ void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 	unsigned int flags = 0;
 	int st;
 
-	ete_view_to(c, src);
+	ete_view_to(c, src, 1);
 	if (!c->ete.in_run) {
 		ete_seq(c, next, el_to);
 		return;
@@ -323,6 +361,7 @@ void hwm_ete_branch(struct hwm_vcpu *c, unsigned int kind, uint64_t src,
 			 (unsigned long long)c->ete.run_start);
 		ete_enc_trace_off(&c->ete.enc);
 		c->ete.in_run = 0;
+		c->ete.blk_ok = 0;
 		hwm_ete_at(c, next, el_to);
 		return;
 	}
@@ -351,8 +390,11 @@ void hwm_ete_exception(struct hwm_vcpu *c, unsigned int type, uint64_t src,
 {
 	struct ete_enc_ctx ctx;
 
-	/* Traced when the instruction it is taken on is in view. */
-	ete_view_to(c, src);
+	/*
+	 * Traced when the instruction it is taken on is in view; that one
+	 * ran when the exception returns past it (an SVC, HVC or SMC).
+	 */
+	ete_view_to(c, src, ret != src);
 	if (!c->ete.in_run) {
 		ete_seq(c, vector, el_to);
 		return;
@@ -392,6 +434,10 @@ static void ete_start(struct hwm_vcpu *c)
 	}
 	hwm_vi_config(&c->ete.vi, (uint32_t)*reg(c, HW_TRCVIIECTLR), acvr,
 		      acatr);
+	hwm_ss_config(&c->ete.ss, (uint32_t)*reg(c, HW_TRCVISSCTLR), acvr,
+		      acatr);
+	c->ete.ss_on = hwm_ete_vi_started(*reg(c, HW_TRCVICTLR));
+	c->ete.blk_ok = 0;
 	ete_ctx(c, 0, &ctx);
 	st = ete_enc_init(&c->ete.enc, &cfg, &ctx);
 	if (st)
@@ -426,13 +472,32 @@ static void ete_start(struct hwm_vcpu *c)
 	hwm_truth_note(c, "ete-start", cfg.regs.trcconfigr);
 }
 
+/*
+ * TRCVICTLR.SSSTATUS reads the start/stop logic's state once the unit is
+ * disabled, so that a driver can restore it with the context it saves
+ * (ETE TRCVICTLR); the value held for ete_hold() follows.
+ */
+static void ete_ss_save(struct hwm_vcpu *c)
+{
+	__u64 *vic = reg(c, HW_TRCVICTLR);
+
+	if (!c->ete.ss.active)
+		return;
+	*vic &= ~TRCVICTLR_SSSTATUS;
+	if (c->ete.ss_on)
+		*vic |= TRCVICTLR_SSSTATUS;
+	c->ete.held[HW_TRCVICTLR - HW_TRCCONFIGR] = *vic;
+}
+
 static void ete_stop(struct hwm_vcpu *c)
 {
 	if (c->ete.started) {
 		ete_off(c);
 		ete_check(c, ete_enc_finish(&c->ete.enc));
+		ete_ss_save(c);
 	}
 	c->ete.started = 0;
+	c->ete.blk_ok = 0;
 	hwm_truth_note(c, "ete-stop", c->trbe.written);
 }
 

@@ -133,6 +133,10 @@ struct hwm_vcpu {
 		struct hwm_vi vi;	/* latched at enable */
 		uint64_t blk;		/* first insn of the run, not yet judged */
 		uint8_t blk_el;
+		uint8_t blk_ok;		/* blk is where the PE went on from */
+		/* ViewInst start/stop points (latched) and the logic's state */
+		struct hwm_ss ss;
+		uint8_t ss_on;
 		/* the programming registers while not idle (hw_reg_ete_prog) */
 		uint64_t held[HWM_ETE_PROG_REGS];
 		uint64_t ignored;	/* writes to them while not idle */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ViewInst include/exclude ranges: which instructions the trace unit
- * traces.  See vi.h.
+ * ViewInst include/exclude ranges and start/stop points: which
+ * instructions the trace unit traces.  See vi.h.
  */
 #include <string.h>
 #include <armtrace/ete_regs.h>
@@ -104,4 +104,92 @@ uint64_t hwm_vi_seg_start(const struct hwm_vi *vi, uint64_t from, uint64_t at,
 			return b;
 		s = b - 4;
 	}
+}
+
+void hwm_ss_config(struct hwm_ss *ss, uint32_t vissctlr, const uint64_t *acvr,
+		   const uint64_t *acatr)
+{
+	uint32_t start = (uint32_t)FIELD_GET(TRCVISSCTLR_START, vissctlr);
+	uint32_t stop = (uint32_t)FIELD_GET(TRCVISSCTLR_STOP, vissctlr);
+	unsigned int n, i;
+
+	memset(ss, 0, sizeof(*ss));
+	for (n = 0; n < HWM_SS_COMPS; n++) {
+		struct hwm_ss_point p = {
+			.addr = acvr[n],
+			.el_off = (uint8_t)FIELD_GET(TRCACATR_EXLEVEL_NS, acatr[n]),
+			.start = !!(start & BIT_ULL(n)),
+			.stop = !!(stop & BIT_ULL(n)),
+		};
+
+		if (!p.start && !p.stop)
+			continue;
+		if (!range_usable(acatr[n]))
+			p.el_off = 0xf;		/* never matches */
+		/* insertion by address: a handful of points */
+		for (i = ss->n; i && ss->pt[i - 1].addr > p.addr; i--)
+			ss->pt[i] = ss->pt[i - 1];
+		ss->pt[i] = p;
+		ss->n++;
+	}
+	ss->active = !!ss->n;
+}
+
+/* The start (bit 0) and stop (bit 1) points at @addr, at @el. */
+static unsigned int ss_hits(const struct hwm_ss *ss, uint64_t addr,
+			    unsigned int el)
+{
+	unsigned int i, f = 0;
+
+	for (i = 0; i < ss->n && ss->pt[i].addr <= addr; i++) {
+		const struct hwm_ss_point *p = &ss->pt[i];
+
+		if (p->addr != addr || (p->el_off & (1u << el)))
+			continue;
+		f |= (p->start ? 1u : 0) | (p->stop ? 2u : 0);
+	}
+	return f;
+}
+
+int hwm_ss_in(const struct hwm_ss *ss, int started, uint64_t addr,
+	      unsigned int el)
+{
+	return started || (ss_hits(ss, addr, el) & 1);
+}
+
+void hwm_ss_walk(const struct hwm_ss *ss, int started, uint64_t from,
+		 uint64_t at, int at_runs, unsigned int el,
+		 struct hwm_ss_walk *w)
+{
+	uint64_t since = from;
+	unsigned int i;
+
+	if (at < from || at - from >= (1u << 20))
+		since = from = at;
+	for (i = 0; i < ss->n; i++) {
+		uint64_t a = ss->pt[i].addr;
+		unsigned int f;
+
+		if (a < from || a > at || (a & 3) ||
+		    (i && ss->pt[i - 1].addr == a))
+			continue;		/* not in the run, or seen */
+		if (a == at && !at_runs)
+			break;
+		f = ss_hits(ss, a, el);
+		if (!started && (f & 1))
+			since = a;
+		if (a == at) {
+			w->active = started || (f & 1);
+			w->since = since;
+			w->after = !(f & 2) && w->active;
+			return;
+		}
+		if (f & 2)
+			started = 0;
+		else if (f & 1)
+			started = 1;
+	}
+	w->active = (uint8_t)started;
+	w->since = since;
+	w->after = (uint8_t)started;
 }

@@ -70,4 +70,79 @@ int hwm_vi_in(const struct hwm_vi *vi, uint64_t addr, unsigned int el);
 uint64_t hwm_vi_seg_start(const struct hwm_vi *vi, uint64_t from, uint64_t at,
 			  unsigned int el);
 
+/*
+ * The ViewInst start/stop logic (ETE "ViewInst start/stop control",
+ * TRCVISSCTLR): single address comparators n = 0..7 as start points
+ * (START[n]) and stop points (STOP[n]).  The logic is active for an
+ * instruction that causes a start and stays active up to and including
+ * an instruction that causes a stop; an instruction that is both a start
+ * and a stop point is traced and leaves the logic stopped.  A point is an
+ * instruction that runs: one an exception is taken on without executing
+ * it (a fault, an interrupt before it) starts or stops nothing.
+ * Comparator n matches at TRCACVR<n> at the ELs TRCACATR<n>.EXLEVEL_NS
+ * does not exclude, comparing instruction addresses with no context (as
+ * for ranges); TRCVICTLR.SSSTATUS is the state before the first
+ * instruction.
+ */
+#define HWM_SS_COMPS		(2 * HWM_VI_PAIRS)
+
+struct hwm_ss_point {
+	uint64_t addr;
+	uint8_t el_off;		/* bit n: no match at Non-secure ELn */
+	uint8_t start, stop;
+};
+
+struct hwm_ss {
+	uint8_t active;		/* any start or stop point selected */
+	uint8_t n;
+	struct hwm_ss_point pt[HWM_SS_COMPS];	/* by address */
+};
+
+/* What the instructions of one sequential run did to the logic. */
+struct hwm_ss_walk {
+	uint8_t active;		/* at the run's last instruction */
+	uint8_t after;		/* started after the run */
+	uint64_t since;		/* active from here to the end, if active */
+};
+
+/**
+ * hwm_ss_config() - latch the start/stop points
+ * @ss: result
+ * @vissctlr: TRCVISSCTLR
+ * @acvr: TRCACVR0..(HWM_SS_COMPS - 1)
+ * @acatr: TRCACATR0..(HWM_SS_COMPS - 1)
+ */
+void hwm_ss_config(struct hwm_ss *ss, uint32_t vissctlr, const uint64_t *acvr,
+		   const uint64_t *acatr);
+
+/**
+ * hwm_ss_walk() - run the logic over a sequential run of instructions
+ * @ss: points
+ * @started: the logic's state before @from
+ * @from: first instruction of the run
+ * @at: its last instruction (the one a branch or exception ends it on)
+ * @at_runs: the instruction at @at executes (a branch, an SVC); 0 when
+ *	an exception is taken on it before it does
+ * @el: exception level of the run
+ * @w: result: whether @at is active (with @at_runs 0: whether the logic
+ *	is started when the exception is taken), where that active stretch
+ *	began, and the state after the run
+ *
+ * A run that is not one (@at below @from, or 1 MiB or more past it) is
+ * @at alone.
+ */
+void hwm_ss_walk(const struct hwm_ss *ss, int started, uint64_t from,
+		 uint64_t at, int at_runs, unsigned int el,
+		 struct hwm_ss_walk *w);
+
+/**
+ * hwm_ss_in() - would the instruction at @addr, run next, be active?
+ * @ss: points
+ * @started: the logic's state before it
+ * @addr: instruction address
+ * @el: exception level
+ */
+int hwm_ss_in(const struct hwm_ss *ss, int started, uint64_t addr,
+	      unsigned int el);
+
 #endif /* HWM_VI_H */

@@ -677,6 +677,118 @@ static void test_vi(void)
 	   "trace on at the lower bound inside a block");
 }
 
+/* Reference: the start/stop logic one instruction at a time. */
+static void ss_ref(const uint64_t *pt, const int *kind, unsigned int n,
+		   int started, uint64_t from, uint64_t at, int at_runs,
+		   struct hwm_ss_walk *w)
+{
+	uint64_t a;
+	unsigned int k;
+
+	w->since = from;
+	for (a = from; a <= at; a += 4) {
+		int st = 0, sp = 0, act;
+
+		for (k = 0; k < n; k++) {
+			st |= pt[k] == a && (kind[k] & 1);
+			sp |= pt[k] == a && (kind[k] & 2);
+		}
+		if (a == at && !at_runs) {
+			w->active = w->after = (uint8_t)started;
+			return;
+		}
+		act = started || st;
+		if (act && !started)
+			w->since = a;
+		started = !sp && act;
+		if (a == at)
+			w->active = (uint8_t)act;
+	}
+	w->after = (uint8_t)started;
+}
+
+static void ss_set(struct hwm_ss *ss, const uint64_t *pt, const int *kind,
+		   unsigned int n, uint64_t atr)
+{
+	uint64_t acvr[HWM_SS_COMPS] = { 0 }, acatr[HWM_SS_COMPS] = { 0 };
+	uint32_t ssctlr = 0;
+	unsigned int k;
+
+	for (k = 0; k < n; k++) {
+		acvr[k] = pt[k];
+		acatr[k] = atr;
+		if (kind[k] & 1)
+			ssctlr |= (uint32_t)FIELD_PREP(TRCVISSCTLR_START, 1u << k);
+		if (kind[k] & 2)
+			ssctlr |= (uint32_t)FIELD_PREP(TRCVISSCTLR_STOP, 1u << k);
+	}
+	hwm_ss_config(ss, ssctlr, acvr, acatr);
+}
+
+/*
+ * ETE "ViewInst start/stop control": active from an instruction that
+ * causes a start up to and including one that causes a stop.
+ */
+static void test_vi_startstop(void)
+{
+	static const uint64_t pt[] = { 0x1010, 0x1008, 0x1018, 0x1018 };
+	static const int kind[] = { 2, 1, 1, 2 };	/* 1 start, 2 stop */
+	struct hwm_ss ss;
+	struct hwm_ss_walk w, r;
+	uint64_t from, at;
+	unsigned int bad = 0, runs, st;
+
+	ss_set(&ss, pt, kind, 2, 0);
+	ok(ss.active && ss.n == 2 && ss.pt[0].addr == 0x1008 && ss.pt[0].start &&
+	   ss.pt[1].stop, "viewinst start/stop ", "points latched by address");
+	hwm_ss_walk(&ss, 0, 0x1000, 0x100c, 1, 0, &w);
+	ok(w.active && w.since == 0x1008 && w.after, "viewinst start/stop ",
+	   "active from the start point on");
+	hwm_ss_walk(&ss, 0, 0x1000, 0x1010, 1, 0, &w);
+	ok(w.active && w.since == 0x1008 && !w.after, "viewinst start/stop ",
+	   "the stop point is traced, the logic stops after it");
+	hwm_ss_walk(&ss, 0, 0x1000, 0x1014, 1, 0, &w);
+	ok(!w.active && !w.after, "viewinst start/stop ",
+	   "after the stop point: inactive");
+	hwm_ss_walk(&ss, 0, 0x1000, 0x1008, 0, 0, &w);
+	ok(!w.active && !w.after, "viewinst start/stop ",
+	   "an exception taken on the start point before it runs: still stopped");
+	hwm_ss_walk(&ss, 1, 0x1000, 0x1010, 0, 0, &w);
+	ok(w.active && w.since == 0x1000 && w.after, "viewinst start/stop ",
+	   "an exception taken on the stop point before it runs: still started");
+	ok(hwm_ss_in(&ss, 0, 0x1008, 0) && !hwm_ss_in(&ss, 0, 0x100c, 0) &&
+	   hwm_ss_in(&ss, 1, 0x100c, 0), "viewinst start/stop ",
+	   "the next instruction: active if started or a start point");
+	ss_set(&ss, pt + 2, kind + 2, 2, 0);
+	hwm_ss_walk(&ss, 0, 0x1000, 0x1018, 1, 0, &w);
+	hwm_ss_walk(&ss, 0, 0x1000, 0x101c, 1, 0, &r);
+	ok(w.active && w.since == 0x1018 && !w.after && !r.active,
+	   "viewinst start/stop ", "start and stop at one instruction: it alone is traced");
+	ss_set(&ss, pt, kind, 2, FIELD_PREP(TRCACATR_EXLEVEL_NS, 0x2));
+	hwm_ss_walk(&ss, 0, 0x1000, 0x100c, 1, 1, &w);
+	hwm_ss_walk(&ss, 0, 0x1000, 0x100c, 1, 0, &r);
+	ok(!w.active && r.active, "viewinst start/stop ",
+	   "EXLEVEL_NS: a point off at EL1 starts nothing there, at EL0 it does");
+	ss_set(&ss, pt, kind, 2, FIELD_PREP(TRCACATR_CONTEXTTYPE, 1));
+	hwm_ss_walk(&ss, 0, 0x1000, 0x100c, 1, 0, &w);
+	ok(!w.active, "viewinst start/stop ",
+	   "a comparator with a context compare never matches (not modelled)");
+	/* every run over four points, against one instruction at a time */
+	ss_set(&ss, pt, kind, 4, 0);
+	for (st = 0; st < 2; st++)
+		for (runs = 0; runs < 2; runs++)
+			for (from = 0xff8; from <= 0x1020; from += 4)
+				for (at = from; at <= 0x1024; at += 4) {
+					hwm_ss_walk(&ss, st, from, at, runs, 0, &w);
+					ss_ref(pt, kind, 4, st, from, at, runs, &r);
+					bad += w.active != r.active ||
+					       w.after != r.after ||
+					       (w.active && w.since != r.since);
+				}
+	ok(!bad, "viewinst start/stop ",
+	   "every run from 0xff8 to 0x1024, both states, run or not: as one instruction at a time");
+}
+
 /*
  * The model itself, driven as plugin.c drives it: a block's callback
  * when it starts, the sync instruction's when it runs.
@@ -938,11 +1050,15 @@ static void test_ete_viewinst(void)
 			 (unsigned long long)v[i].victlr, v[i].name);
 		ok(hwm_ete_el_mask(&tcpu) == v[i].mask, "viewinst event (ETE TRCVICTLR.EVENT, SSSTATUS) ", name);
 	}
-	/* A start/stop point programmed is not modelled: SSSTATUS rules. */
+	/* A start point can start a stopped logic; a stop point alone not. */
 	tcpu.regs[HW_TRCVISSCTLR] = 0x1;
 	tcpu.regs[HW_TRCVICTLR] = 0x001;
+	ok(hwm_ete_el_mask(&tcpu) == 0x3, "viewinst event ",
+	   "TRCVISSCTLR start point, SSSTATUS 0: the ELs it may trace once started");
+	tcpu.regs[HW_TRCVISSCTLR] = 0x10000;
 	ok(hwm_ete_el_mask(&tcpu) == 0, "viewinst event ",
-	   "TRCVISSCTLR start point, SSSTATUS 0: stays stopped");
+	   "TRCVISSCTLR stop point only, SSSTATUS 0: stays stopped");
+	tcpu.regs[HW_TRCVISSCTLR] = 0;
 }
 
 /*
@@ -1157,6 +1273,138 @@ static void test_ete_return_stack(void)
 		 "the two returns' addresses left out: %zu bytes with RS, %zu without",
 		 n_rs, n_plain);
 	ok(n_rs + 4 <= n_plain, "ete rs ", name);
+}
+
+/* One block of a start/stop run: its address, kinds and target. */
+struct ss_blk {
+	uint64_t va;
+	const char *k;
+	uint64_t target;
+};
+
+/*
+ * Run @b at EL0 with start/stop points @vissctlr on comparators 0-3
+ * (@acvr) and TRCVICTLR.SSSTATUS @ss, decode the trace with libete into
+ * @got; then disable the unit and return TRCVICTLR as it reads when idle.
+ */
+static uint64_t ete_ss_run(uint32_t vissctlr, const uint64_t *acvr, int ss,
+			   const struct ss_blk *b, size_t nb, const uint32_t *code,
+			   size_t code_len, struct isb_elems *got)
+{
+	struct ete_dec_config cfg = { 0 };
+	static struct ete_dec dec;
+	struct ete_img img;
+	size_t i;
+
+	model_reset(1, 0, 0);
+	tcpu.regs[HW_OSLAR_EL1] = 0;
+	tcpu.regs[HW_TRCCONFIGR] = TRCCONFIGR_RES1;
+	for (i = 0; i < 4; i++)
+		tcpu.regs[HW_TRCACVR0 + i] = acvr[i];
+	tcpu.regs[HW_TRCVISSCTLR] = vissctlr;
+	tcpu.regs[HW_TRCVICTLR] = 0x001 | (ss ? TRCVICTLR_SSSTATUS : 0);
+	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE;
+	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
+	ksync();
+	ete_cap_n = 0;
+	ete_enc_set_sink(&tc.ete.enc, ete_cap_write, NULL);
+	for (i = 0; i < nb; i++)
+		run(blk(b[i].va, b[i].k, b[i].target));
+	ete_enc_finish(&tc.ete.enc);
+	tcpu.regs[HW_TRCPRGCTLR] = 0;
+	for (i = 0; i < 4; i++)		/* disabled, emptying, idle */
+		ksync();
+
+	ete_cap_config(&cfg.pkt);
+	cfg.trace_id = cfg.pkt.trctraceidr;
+	memset(got, 0, sizeof(*got));
+	if (ete_img_init(&img) ||
+	    ete_img_add_buffer(&img, 0x400000, code, code_len) ||
+	    ete_dec_init(&dec, &cfg, &img, isb_sink, got))
+		abort();
+	ete_dec_decode(&dec, ete_cap, ete_cap_n, 0);
+	ete_dec_flush(&dec);
+	ete_img_free(&img);
+	return tcpu.regs[HW_TRCVICTLR];
+}
+
+/*
+ * The decoded ranges are @want, exactly (the exception into the kernel at
+ * the closing sync may follow them).
+ */
+static int ss_ranges(const struct isb_elems *got, const uint64_t (*want)[2],
+		     size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < got->n; i++) {
+		if (got->e[i].type != ETE_ELEM_INSTR_RANGE)
+			continue;
+		if (k == n || got->e[i].start != want[k][0] ||
+		    got->e[i].end != want[k][1])
+			return 0;
+		k++;
+	}
+	return k == n;
+}
+
+/*
+ * ETE "ViewInst start/stop control", end to end: main calls f twice and
+ * loops; the model's trace, decoded with libete, holds exactly the
+ * instructions from a start point up to and including a stop point.
+ * TRCVICTLR.SSSTATUS reads the logic's state once the unit is idle, so
+ * that a driver can carry it over a context switch.
+ */
+static void test_ete_startstop(void)
+{
+	static const uint32_t code[] = {
+		[0x000 / 4] = 0x94000040,		/* bl 0x400100 */
+		[0x004 / 4] = 0x9400003f,		/* bl 0x400100 */
+		[0x008 / 4] = 0xd503201f, 0x17fffffd,	/* nop; b 0x400000 */
+		[0x100 / 4] = 0xd503201f, 0xd503201f,	/* nop; nop */
+		[0x108 / 4] = 0xd65f03c0,		/* ret */
+	};
+	/* f's nop; nop; ret is two blocks: QEMU may end one anywhere */
+	static const struct ss_blk b[] = {
+		{ 0x400000, "L", 0x400100 },
+		{ 0x400100, "oo", 0 }, { 0x400108, "t", 0 },
+		{ 0x400004, "L", 0x400100 },
+		{ 0x400100, "oo", 0 }, { 0x400108, "t", 0 },
+		{ 0x400008, "ob", 0x400000 },
+		{ 0x400000, "L", 0x400100 },
+	};
+	static const uint64_t f_only[][2] = {
+		{ 0x400104, 0x40010c }, { 0x400104, 0x40010c },
+	};
+	static const uint64_t to_stop[][2] = {
+		{ 0x400000, 0x400004 }, { 0x400100, 0x40010c },
+	};
+	static const uint64_t from_start[][2] = {
+		{ 0x400008, 0x400010 }, { 0x400000, 0x400004 },
+	};
+	static const uint64_t all[][2] = {
+		{ 0x400000, 0x400004 }, { 0x400100, 0x40010c },
+		{ 0x400004, 0x400008 }, { 0x400100, 0x40010c },
+		{ 0x400008, 0x400010 }, { 0x400000, 0x400004 },
+	};
+	/* comparators: 0 f+4 (in the first block), 1 f's ret, 2 main+8 */
+	static const uint64_t acvr[4] = { 0x400104, 0x400108, 0x400008, 0 };
+	static struct isb_elems got;
+	uint64_t vic;
+
+	vic = ete_ss_run(0x1 | 0x20000, acvr, 0, b, 7, code, sizeof(code), &got);
+	ok(ss_ranges(&got, f_only, 2) && !(vic & TRCVICTLR_SSSTATUS),
+	   "ete start/stop ", "start at f+4, stop at its RET: f+4 to the RET, twice; idle: stopped");
+	vic = ete_ss_run(0x20000, acvr, 1, b, 7, code, sizeof(code), &got);
+	ok(ss_ranges(&got, to_stop, 2) && !(vic & TRCVICTLR_SSSTATUS),
+	   "ete start/stop ", "SSSTATUS 1, a stop point at f's RET: traced up to it, then nothing");
+	vic = ete_ss_run(0x4, acvr, 0, b, 8, code, sizeof(code), &got);
+	ok(ss_ranges(&got, from_start, 2) && (vic & TRCVICTLR_SSSTATUS) &&
+	   !tc.ete.ignored, "ete start/stop ",
+	   "a start point mid-block: traced from it on; idle: SSSTATUS reads started, no write ignored");
+	vic = ete_ss_run(0x4, acvr, 1, b, 8, code, sizeof(code), &got);
+	ok(ss_ranges(&got, all, 6) && (vic & TRCVICTLR_SSSTATUS),
+	   "ete start/stop ", "SSSTATUS 1 with a start point only: everything traced");
 }
 
 /*
@@ -1811,12 +2059,14 @@ int main(void)
 	test_trbe_sink();
 	test_trbe_errata();
 	test_vi();
+	test_vi_startstop();
 	test_idregs();
 	test_regs_variants();
 	test_ete_ctx();
 	test_ete_viewinst();
 	test_ete_handshake();
 	test_ete_return_stack();
+	test_ete_startstop();
 	test_ete_branch_broadcast();
 	test_ete_timestamps();
 	test_ete_isb_waypoint();
