@@ -139,6 +139,7 @@ suite brbe-map "$BUILD/host/brbe_map_test"
 suite trbe-action "$BUILD/host/trbe_action_test"
 suite ete-config "$BUILD/host/ete_config_test"
 suite trbe-window "$BUILD/host/trbe_window_test"
+suite ete-filter "$BUILD/host/ete_filter_test"
 suite trbe-window-wa "$BUILD/host/trbe_window_wa_test"
 suite trbe-snapshot "$BUILD/host/trbe_snapshot_test"
 suite hwmodel-units make --no-print-directory -C selftests/hwmodel check

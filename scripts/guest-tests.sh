@@ -66,6 +66,9 @@ RUNS=(
 "ete-kernel|--hwmodel=truth=$BUILD/logs/truth-ete-kernel.log,exact=on,code=$BUILD/logs/code-ete-kernel.txt --env ARMTRACE_KERNEL=1|ete_perf_dump|"
 "ete-range|--hwmodel=truth=$BUILD/logs/truth-ete-range.log,exact=on --env ARMTRACE_RANGE=workload|ete_perf_dump|"
 "ete-cpu-pm|--hwmodel=truth=$BUILD/logs/truth-ete-cpu-pm.log,exact=on --env ARMTRACE_CPU_PM=1 --env ARMTRACE_HWTEST=1|ete_perf_dump|"
+# Start/stop filters: the trace from a start point to a stop point in
+# each iteration, carried over switches and CPU power-downs on both sides.
+"ete-startstop|--hwmodel=truth=$BUILD/logs/truth-ete-startstop.log,exact=on --env ARMTRACE_STARTSTOP=1 --env ARMTRACE_CPU_PM=1 --env ARMTRACE_HWTEST=1|ete_perf_dump|"
 "ete-loss|--hwmodel=truth=$BUILD/logs/truth-ete-loss.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=2 --env ARMTRACE_TRACEPOINTS=loss.tracepoints|ete_perf_dump|"
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
 "ete-snapshot-windows|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot-windows.log,exact=on --env ARMTRACE_ARGS=./perf_windows@150 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
@@ -90,8 +93,9 @@ RUNS=(
 # stacks, entry by entry (selftests/perf/host/brbe-ete.sh).
 "perf-brbe-ete|--hwmodel=truth=$BUILD/logs/truth-perf-brbe-ete.log,exact=on --env ARMTRACE_CMD=./hw_brbe_work@2000 --env ARMTRACE_BRBE=-c@5003@-j@any,u,save_type||"
 # perf_afdo's hot function: AutoFDO from the recording; an address-range
-# filter on the hot function (the range, and a start/stop filter the
-# kernel must refuse, are perf_afdo's: one_run sets them).
+# filter on the hot function (the range, and a start filter with a size,
+# which no comparator matches and the kernel must refuse, are
+# perf_afdo's: one_run sets them).
 "perf-ete-afdo|--hwmodel=truth=$BUILD/logs/truth-perf-ete-afdo.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
 "perf-ete-filter|--hwmodel=truth=$BUILD/logs/truth-perf-ete-filter.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
 # Snapshot mode as users use it: perf record -S in the background, two
@@ -258,7 +262,7 @@ one_run() {
 		# the file offset and the size.
 		read -r lo size off < <(hot_range "$G/perf_afdo")
 		envs=(--env "ARMTRACE_FILTER=filter $off/$size @ ./perf_afdo"
-		      --env "ARMTRACE_FILTER_REFUSED=start $off @ ./perf_afdo")
+		      --env "ARMTRACE_FILTER_REFUSED=start $off/4 @ ./perf_afdo")
 	fi
 	# The debug kernel's boots are slower, and kmemleak's two scans take
 	# about 5 s of guest time each (a minute or more of host time).
@@ -327,9 +331,9 @@ one_run() {
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-ete-range.log" 0 "$G/ete_perf_dump" \
 			>> "$log" 2>&1 || rc=1; } ;;
-	ete-cpu-pm)
+	ete-cpu-pm|ete-startstop)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
-			"$BUILD/logs/truth-ete-cpu-pm.log" 0 "$G/ete_perf_dump" \
+			"$BUILD/logs/truth-$name.log" 0 "$G/ete_perf_dump" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	ete-loss)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \

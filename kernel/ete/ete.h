@@ -58,6 +58,7 @@ struct ete_pmu {
 	struct notifier_block cpu_pm_nb;
 	cpumask_t supported;
 	u32 wa_any;			/* TRBE_WA_* of any CPU */
+	unsigned int pairs;		/* comparator pairs of every CPU */
 	struct kobject *cpu_dirs[NR_CPUS];
 	int irq;
 	struct ete_cpu __percpu *cpu;
@@ -69,6 +70,7 @@ extern struct ete_pmu *ete_pmu;
 int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 		   const struct ete_buf *buf, const struct ete_cpu *ec);
 void ete_unit_stop(u64 *trbsr, u64 *trbptr);
+bool ete_unit_ss_started(void);
 void ete_trbe_start(const struct ete_buf *buf, const struct ete_cpu *ec);
 void ete_trbe_stop(u64 *trbsr, u64 *trbptr);
 void ete_read_caps(struct ete_caps *caps);

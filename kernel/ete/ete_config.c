@@ -107,7 +107,8 @@ int ete_config_from_attr(const struct perf_event_attr *attr,
 
 	/*
 	 * ViewInst: always on (event = resource 1, TRUE; start/stop logic
-	 * started), in the Non-secure ELs the attr asks for.  Secure ELs and
+	 * started until address filters say otherwise), in the Non-secure
+	 * ELs the attr asks for.  Secure ELs and
 	 * EL1 under VHE (guest kernels) are never traced; neither is EL2 when
 	 * the kernel runs at EL1 (the hypervisor's, not ours).
 	 */
@@ -119,6 +120,7 @@ int ete_config_from_attr(const struct perf_event_attr *attr,
 	out->trcvictlr = TRCVICTLR_EVENT_TRUE | TRCVICTLR_SSSTATUS |
 			 TRCVICTLR_EXLEVEL_S |
 			 FIELD_PREP(TRCVICTLR_EXLEVEL_NS, excl_ns);
+	out->ss_started = true;
 
 	/*
 	 * The trace filter: the same ELs (E0HTRE/E2TRE at EL2), timestamps

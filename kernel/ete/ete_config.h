@@ -14,6 +14,7 @@
 #else
 #include "host_shim.h"
 #endif
+#include "ete_filter.h"
 
 /* ID registers of one CPU's trace unit and buffer, read at probe. */
 struct ete_caps {
@@ -24,12 +25,9 @@ struct ete_caps {
 	bool kernel_at_el2;		/* VHE: the kernel runs at EL2 */
 };
 
-/* ViewInst include ranges: a pair of TRCACVRn each, 16 comparators. */
-#define ETE_MAX_RANGES		8
-
 /*
- * Register values for one event, computed at event_init; the ranges when
- * perf's address filters change (addr_filters_sync).
+ * Register values for one event, computed at event_init; the comparators
+ * when perf's address filters change (addr_filters_sync).
  */
 struct ete_hwcfg {
 	u32 trcconfigr;
@@ -37,11 +35,14 @@ struct ete_hwcfg {
 	u32 trcccctlr;
 	u32 trcsyncpr;
 	u64 trfcr;			/* TRFCR_EL1 (TRFCR_EL2 under VHE) */
-	unsigned int nr_ranges;
-	u64 range_lo[ETE_MAX_RANGES];	/* both bounds included */
-	u64 range_hi[ETE_MAX_RANGES];
+	struct ete_cmp cmp;		/* address filters */
 	/* Changes whenever the values above do; never 0. */
 	u64 serial;
+	/*
+	 * The start/stop logic's state (TRCVICTLR.SSSTATUS) when the event
+	 * last stopped: it goes on from there wherever the event runs next.
+	 */
+	bool ss_started;
 };
 
 /* The caller's rights, which the pure code cannot look up. */

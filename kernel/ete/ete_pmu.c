@@ -299,42 +299,82 @@ end:
 }
 
 /*
- * perf's address filters: ranges only (ViewInst include), as many as the
- * trace unit has comparator pairs.  Start/stop filters would need the
- * ViewInst start/stop logic, which the hardware model does not emulate,
- * so they could not be tested: refused.
+ * perf's address filters: ranges (ViewInst include ranges, a comparator
+ * pair each) and start/stop points (the ViewInst start/stop logic, one
+ * comparator each), as many as the comparators hold (ete_filter.c).  A
+ * start or stop with a size (perf's "tracestop" range) has no comparator
+ * to match it: the logic's points are single addresses.
  */
 static int ete_addr_filters_validate(struct list_head *filters)
 {
 	struct perf_addr_filter *f;
-	unsigned int n = 0;
+	unsigned int ranges = 0, points = 0;
 
 	list_for_each_entry(f, filters, entry) {
-		if (f->action != PERF_ADDR_FILTER_ACTION_FILTER)
+		if (f->action == PERF_ADDR_FILTER_ACTION_FILTER) {
+			ranges++;
+			continue;
+		}
+		if (f->size)
 			return -EOPNOTSUPP;
-		if (++n > ete_pmu->pmu.nr_addr_filters)
-			return -EOPNOTSUPP;
+		points++;
 	}
+	if (!ete_filters_fit(ranges, points, ete_pmu->pairs))
+		return -EOPNOTSUPP;
 	return 0;
 }
 
-/* The ranges perf resolved for this event's task (or the kernel). */
+/*
+ * The addresses perf resolved for this event's task (or the kernel).  A
+ * new set of points restarts the start/stop logic in its first state; the
+ * same set moved by a new mapping keeps its state.
+ */
 static void ete_addr_filters_sync(struct perf_event *event)
 {
 	struct perf_addr_filters_head *head = perf_event_addr_filters(event);
 	struct perf_addr_filter_range *fr = event->addr_filter_ranges;
+	struct ete_filter flt[ETE_MAX_COMPARATORS];
 	struct ete_hwcfg *cfg = event->pmu_private;
 	struct perf_addr_filter *f;
 	unsigned int n = 0;
+	u32 old_ss = cfg->cmp.vissctlr;
 
 	list_for_each_entry(f, &head->list, entry) {
-		/* A file not mapped (yet) gives an empty range: no match. */
-		cfg->range_lo[n] = fr[n].size ? fr[n].start : 1;
-		cfg->range_hi[n] = fr[n].size ? fr[n].start + fr[n].size - 1 : 0;
+		if (n == ARRAY_SIZE(flt))
+			break;
+		if (f->action == PERF_ADDR_FILTER_ACTION_FILTER) {
+			/* A file not mapped (yet) gives an empty range. */
+			flt[n].kind = ETE_FILTER_RANGE;
+			flt[n].lo = fr[n].size ? fr[n].start : 1;
+			flt[n].hi = fr[n].size ? fr[n].start + fr[n].size - 1 : 0;
+		} else {
+			/* ... and a point at 0, which matches nothing. */
+			flt[n].kind = f->action == PERF_ADDR_FILTER_ACTION_START ?
+				      ETE_FILTER_START : ETE_FILTER_STOP;
+			flt[n].lo = fr[n].start;
+			flt[n].hi = 0;
+		}
 		n++;
 	}
-	cfg->nr_ranges = n;
+	ete_filters_place(flt, n, &cfg->cmp);
+	if (cfg->cmp.vissctlr != old_ss)
+		cfg->ss_started = ete_filters_start_started(&cfg->cmp);
 	cfg->serial = atomic64_inc_return(&ete_cfg_serial);
+}
+
+/*
+ * Stop the unit for @event, and keep where its start/stop logic got to
+ * (TRCVICTLR.SSSTATUS reads it once the unit is idle), as upstream's
+ * etm4x keeps it across a switch.
+ */
+static void ete_event_unit_stop(struct perf_event *event, u64 *trbsr,
+				u64 *trbptr)
+{
+	struct ete_hwcfg *cfg = event->pmu_private;
+
+	ete_unit_stop(trbsr, trbptr);
+	if (cfg->cmp.vissctlr)
+		cfg->ss_started = ete_unit_ss_started();
 }
 
 /*
@@ -407,7 +447,7 @@ static void ete_event_stop(struct perf_event *event, int flags)
 
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
-	ete_unit_stop(&trbsr, &trbptr);
+	ete_event_unit_stop(event, &trbsr, &trbptr);
 	/* A record is open unless the interrupt path ended it for good. */
 	if (perf_get_aux(&ec->handle))
 		ete_window_end(ec, trbsr, trbptr);
@@ -580,7 +620,7 @@ static irqreturn_t ete_trbe_irq(int irq, void *dev)
 
 stop:
 	/* Nowhere to write: the trace unit stops until perf restarts it. */
-	ete_unit_stop(&trbsr, &trbptr);
+	ete_event_unit_stop(event, &trbsr, &trbptr);
 	event->hw.state |= PERF_HES_STOPPED;
 	return IRQ_HANDLED;
 }
@@ -647,7 +687,7 @@ static int ete_cpu_offline(unsigned int cpu, struct hlist_node *node)
 		return 0;
 	local_irq_save(flags);
 	if (perf_get_aux(&ec->handle)) {
-		ete_unit_stop(&trbsr, &trbptr);
+		ete_event_unit_stop(event, &trbsr, &trbptr);
 		ete_window_end(ec, trbsr, trbptr);
 		event->hw.state |= PERF_HES_STOPPED;
 	}
@@ -699,9 +739,10 @@ static int ete_loss_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(ete_loss);
 
-static int ete_nr_ranges(struct ete_pmu *ep)
+/* Address comparator pairs every supported CPU's trace unit has. */
+static unsigned int ete_nr_pairs(struct ete_pmu *ep)
 {
-	unsigned int n = ETE_MAX_RANGES;
+	unsigned int n = ETE_MAX_COMPARATORS / 2;
 	int cpu;
 
 	for_each_cpu(cpu, &ep->supported) {
@@ -855,7 +896,8 @@ int armtrace_ete_init(const char *name)
 		.addr_filters_sync = ete_addr_filters_sync,
 	};
 	/* Comparator pairs every usable CPU has; the list has 8 at most. */
-	ep->pmu.nr_addr_filters = ete_nr_ranges(ep);
+	ep->pairs = ete_nr_pairs(ep);
+	ep->pmu.nr_addr_filters = ete_filters_max(ep->pairs);
 	ret = perf_pmu_register(&ep->pmu, name, -1);
 	if (ret) {
 		pr_err("cannot register PMU %s (%d)\n", name, ret);

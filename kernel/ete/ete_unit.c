@@ -117,46 +117,52 @@ void ete_trbe_start(const struct ete_buf *buf, const struct ete_cpu *ec)
 }
 
 /*
- * perf's address filters as ViewInst include ranges: comparator pair n
- * (TRCACVR2n, TRCACVR2n+1, both bounds included) on instruction
- * addresses at every Non-secure EL; the EL filters in TRCVICTLR still
- * apply.  No filter: no range, everything in view.
+ * perf's address filters on the comparators ete_filter.c chose: ViewInst
+ * include ranges and start/stop points.  No filter: no range, no point,
+ * everything in view.
  */
-static void ete_unit_ranges(const struct ete_hwcfg *cfg)
+static void ete_unit_filters(const struct ete_hwcfg *cfg)
 {
 	unsigned int n;
 
-	for (n = 0; n < cfg->nr_ranges; n++) {
-		u64 atr = FIELD_PREP(TRCACATR_EXLEVEL_S, 0xf);
-
-		hw_write(HW_TRCACVR0 + 2 * n, cfg->range_lo[n]);
-		hw_write(HW_TRCACVR0 + 2 * n + 1, cfg->range_hi[n]);
-		hw_write(HW_TRCACATR0 + 2 * n, atr);
-		hw_write(HW_TRCACATR0 + 2 * n + 1, atr);
+	for (n = 0; n < cfg->cmp.n; n++) {
+		hw_write(HW_TRCACVR0 + n, cfg->cmp.acvr[n]);
+		hw_write(HW_TRCACATR0 + n, cfg->cmp.acatr[n]);
 	}
-	hw_write(HW_TRCVIIECTLR,
-		 FIELD_PREP(TRCVIIECTLR_INCLUDE, BIT(cfg->nr_ranges) - 1));
+	hw_write(HW_TRCVIIECTLR, cfg->cmp.viiectlr);
+	hw_write(HW_TRCVISSCTLR, cfg->cmp.vissctlr);
 }
 
 /*
- * @programmed: the unit still holds @cfg from its last start on this CPU
- * (it was only disabled since, which keeps every register): then only
- * the buffer, the trace filter and TRCPRGCTLR.EN are written, which is
- * most of what a context switch back into a traced task costs.
+ * TRCVICTLR, with the start/stop logic where the event left it: on this
+ * CPU or another, the unit starts in that state (TRCVICTLR.SSSTATUS is
+ * written while idle).
  */
-int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
-		   const struct ete_buf *buf, const struct ete_cpu *ec)
+static u64 ete_unit_victlr(const struct ete_hwcfg *cfg)
+{
+	u64 v = cfg->trcvictlr & ~TRCVICTLR_SSSTATUS;
+
+	return cfg->ss_started ? v | TRCVICTLR_SSSTATUS : v;
+}
+
+/* The start/stop logic's state, read once the unit is idle. */
+bool ete_unit_ss_started(void)
+{
+	return hw_read(HW_TRCVICTLR) & TRCVICTLR_SSSTATUS;
+}
+
+/* Every register of the trace unit, from idle, for @cfg. */
+static int ete_unit_program(const struct ete_hwcfg *cfg,
+			    const struct ete_cpu *ec)
 {
 	u32 idr0 = ec->caps.trcidr[0], idr3 = ec->caps.trcidr[3];
 	u32 idr4 = ec->caps.trcidr[4];
 	int ret;
 
-	if (programmed)
-		goto enable;
 	/*
 	 * The OS Lock is locked at power-up and by a power-down, which
-	 * also loses what @programmed would keep; while locked the unit
-	 * traces nothing.  Unlock it, as coresight-etm4x does.
+	 * also loses what a programmed unit would keep; while locked the
+	 * unit traces nothing.  Unlock it, as coresight-etm4x does.
 	 */
 	hw_write(HW_OSLAR_EL1, 0);
 	hw_write(HW_TRCPRGCTLR, 0);
@@ -167,12 +173,11 @@ int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 
 	hw_write(HW_TRCCONFIGR, cfg->trcconfigr);
 	hw_write(HW_TRCTRACEIDR, ETE_TRACE_ID(smp_processor_id()));
-	hw_write(HW_TRCVICTLR, cfg->trcvictlr);
+	hw_write(HW_TRCVICTLR, ete_unit_victlr(cfg));
 	hw_write(HW_TRCEVENTCTL0R, 0);
 	hw_write(HW_TRCEVENTCTL1R, 0);
 	hw_write(HW_TRCAUXCTLR, 0);
 	hw_write(HW_TRCRSR, 0);
-	hw_write(HW_TRCVISSCTLR, 0);
 	/*
 	 * The rest exist only where the ID registers say so; elsewhere an
 	 * access is UNDEFINED (ETE register descriptions).
@@ -182,7 +187,7 @@ int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 	if (idr0 & TRCIDR0_TRCCCI)
 		hw_write(HW_TRCCCCTLR, cfg->trcccctlr);
 	if (ETE_FIELD_GET(TRCIDR4_NUMACPAIRS, idr4))
-		ete_unit_ranges(cfg);
+		ete_unit_filters(cfg);
 	if (ETE_FIELD_GET(TRCIDR4_NUMPC, idr4))
 		hw_write(HW_TRCVIPCSSCTLR, 0);
 	if (ETE_FIELD_GET(TRCIDR0_TSSIZE, idr0))
@@ -193,8 +198,29 @@ int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 		hw_write(HW_TRCBBCTLR, 0);
 	if (idr0 & TRCIDR0_QFILT)
 		hw_write(HW_TRCQCTLR, 0);
+	return 0;
+}
 
-enable:
+/*
+ * @programmed: the unit still holds @cfg from its last start on this CPU
+ * (it was only disabled since, which keeps every register): then only
+ * the buffer, the trace filter and TRCPRGCTLR.EN are written, which is
+ * most of what a context switch back into a traced task costs -- and
+ * TRCVICTLR when the event has start/stop points, whose logic may have
+ * moved on since on another CPU.
+ */
+int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
+		   const struct ete_buf *buf, const struct ete_cpu *ec)
+{
+	int ret;
+
+	if (!programmed) {
+		ret = ete_unit_program(cfg, ec);
+		if (ret)
+			return ret;
+	} else if (cfg->cmp.vissctlr) {
+		hw_write(HW_TRCVICTLR, ete_unit_victlr(cfg));
+	}
 	ete_trbe_start(buf, ec);
 	hw_write(HW_TRFCR_EL1, cfg->trfcr);
 	hw_write(HW_TRCPRGCTLR, TRCPRGCTLR_EN);

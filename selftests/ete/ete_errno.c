@@ -12,6 +12,10 @@
  *   (kernel/events/core.c exclusive_event_init/installable): per-task and
  *   CPU-wide events never coexist, two events on one CPU context or one
  *   task never coexist, EBUSY;
+ *   address filters (PERF_EVENT_IOC_SET_FILTER, kernel/ete/ete_filter.c,
+ *   two comparator pairs): nr_addr_filters 4; two ranges, four start/stop
+ *   points, or two points and a range accepted; a third range, a range
+ *   and three points, or a start with a size EOPNOTSUPP;
  *   AUX mmap: 1 page refused by setup_aux (ENOMEM from rb_alloc_aux),
  *   a non-power-of-two refused by the core (EINVAL), overwrite (snapshot)
  *   accepted (TRBE's circular mode), 2 pages .. 64 MiB accepted and traced.
@@ -170,6 +174,56 @@ static void cpus(void)
 		EXPECT(0, try_open(&a, -1, c), "CPU-wide on cpu%d: accepted", c);
 }
 
+/* errno of setting @filter on a per-task event of the caller. */
+static int try_filter(const char *filter)
+{
+	struct perf_event_attr a = ete_attr();
+	int fd = ete_open(&a, 0, -1), r = 0;
+
+	if (fd < 0)
+		return fd;
+	if (ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter))
+		r = -errno;
+	close(fd);
+	return r;
+}
+
+/* What fits the model's two comparator pairs, and what does not. */
+static void filters(void)
+{
+	char exe[256], f[2048];
+	ssize_t l = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	unsigned long long nr = sysfs_ull(ETE_PMU_DIR "nr_addr_filters");
+
+	if (l <= 0) {
+		tap(0, "address filters: /proc/self/exe");
+		return;
+	}
+	exe[l] = 0;
+	tap(nr == 4, "nr_addr_filters: 4 (two ranges, or four points; got %llu)", nr);
+#define R(o)	"filter " o "/0x40@%s "
+#define S(o)	"start " o "@%s "
+#define T(o)	"stop " o "@%s "
+	snprintf(f, sizeof(f), R("0x100") R("0x200"), exe, exe);
+	EXPECT(0, try_filter(f), "two ranges: accepted");
+	snprintf(f, sizeof(f), R("0x100") R("0x200") R("0x300"), exe, exe, exe);
+	EXPECT(-EOPNOTSUPP, try_filter(f), "three ranges: EOPNOTSUPP");
+	snprintf(f, sizeof(f), S("0x100") T("0x200") S("0x300") T("0x400"),
+		 exe, exe, exe, exe);
+	EXPECT(0, try_filter(f), "four start/stop points: accepted");
+	snprintf(f, sizeof(f), S("0x100") T("0x200") R("0x300"), exe, exe, exe);
+	EXPECT(0, try_filter(f), "two points and a range: accepted");
+	snprintf(f, sizeof(f), S("0x100") T("0x200") S("0x300") R("0x400"),
+		 exe, exe, exe, exe);
+	EXPECT(-EOPNOTSUPP, try_filter(f), "three points and a range: EOPNOTSUPP");
+	snprintf(f, sizeof(f), "start 0x100/0x10@%s", exe);
+	EXPECT(-EOPNOTSUPP, try_filter(f),
+	       "a start with a size (no comparator matches a range): EOPNOTSUPP");
+#undef R
+#undef S
+#undef T
+}
+
 /* The exclusive-PMU rule of kernel/events/core.c. */
 static void exclusive(void)
 {
@@ -295,6 +349,7 @@ int main(void)
 	config_bits();
 	fields();
 	cpus();
+	filters();
 	exclusive();
 	aux_sizes();
 	return tap_fail;

@@ -23,9 +23,15 @@
  * PERF_EVENT_IOC_SET_FILTER, "filter OFF/SIZE@FILE") over brb_workload
  * from its second instruction to its BR, both inside blocks, and prints
  * the range as the ViewInst registers truth_check applies to the truth;
+ * ARMTRACE_STARTSTOP=1 sets start/stop filters ("start OFF@FILE",
+ * "stop OFF@FILE") on two marker functions: the trace runs from the start
+ * marker to the stop marker's first instruction in each iteration, across
+ * a sleep (a switch out and in) inside that stretch and one outside it,
+ * and prints the points for truth_check as "STATUS ss_start/ss_stop";
  * ARMTRACE_CPU_PM=1 has the child ask armtrace_hwtest for a CPU PM
  * enter/exit (what idle does around a power-down) every 50 iterations:
- * the event must stop and restart around each, with no trace lost;
+ * the event must stop and restart around each, with no trace lost (with
+ * ARMTRACE_STARTSTOP, one more inside the traced stretch);
  * ARMTRACE_LOSS=1 expects a buffer too small for the run, never read
  * while it runs: the first window fills (COLLISION), and once no window
  * fits the last record says TRUNCATED with nothing in it; prints only the
@@ -52,6 +58,33 @@ static __attribute__((noinline)) long touch(volatile char *p, int pages)
 	for (i = 0; i < pages; i++)
 		sum += p[(long)i * 4096] + i;
 	return sum;
+}
+
+/*
+ * The start/stop filters' points: the trace starts at ss_start_here()'s
+ * only instruction and stops after ss_stop_here()'s.  noipa: two
+ * functions, not one (identical code folding).
+ */
+static __attribute__((noipa)) void ss_start_here(void)
+{
+}
+
+static __attribute__((noipa)) void ss_stop_here(void)
+{
+}
+
+/* One iteration under start/stop filters: see ARMTRACE_STARTSTOP. */
+static void ss_iteration(int i, int cpu_pm)
+{
+	ss_start_here();
+	brb_workload_fn();
+	if (i % 50 == 20)
+		usleep(2000);		/* switched out while started */
+	if (cpu_pm && i % 50 == 30 && hwtest_ctl("cpu-pm"))
+		_exit(125);		/* powered down while started */
+	ss_stop_here();
+	if (i % 50 == 40)
+		usleep(2000);		/* switched out while stopped */
 }
 
 /* The file offset of @addr in this executable's text mapping. */
@@ -125,6 +158,8 @@ int main(int argc, char **argv)
 			if (getenv("ARMTRACE_CPU_PM") && i % 50 == 49 &&
 			    hwtest_ctl("cpu-pm"))
 				_exit(125);
+			if (getenv("ARMTRACE_STARTSTOP"))
+				ss_iteration(i, !!getenv("ARMTRACE_CPU_PM"));
 			brb_workload_fn();
 		}
 		_exit(touch(p, 16) == 16 * 15 / 2 ? 0 : 1);
@@ -172,6 +207,20 @@ int main(int argc, char **argv)
 		    "ete_perf_dump: an address range filter on the traced binary");
 		printf("STATUS trcviiectlr 0x1\nSTATUS trcacvr0 %#lx\n"
 		       "STATUS trcacvr1 %#lx\n", lo, hi);
+	}
+	if (getenv("ARMTRACE_STARTSTOP")) {
+		char exe[256], filter[1024];
+		long on = file_offset((void *)ss_start_here, exe, sizeof(exe));
+		long off = file_offset((void *)ss_stop_here, exe, sizeof(exe));
+
+		snprintf(filter, sizeof(filter), "start %#lx@%s stop %#lx@%s",
+			 on, exe, off, exe);
+		printf("# %s\n", filter);
+		tap(on >= 0 && off >= 0 &&
+		    !ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter),
+		    "ete_perf_dump: start/stop filters on the traced binary");
+		printf("STATUS ss_start %#lx\nSTATUS ss_stop %#lx\n",
+		       (unsigned long)ss_start_here, (unsigned long)ss_stop_here);
 	}
 	out = malloc(mp->aux_size + 1);
 	if (!out)

@@ -31,8 +31,14 @@ struct truth_log {
 	int trbe_ignored;
 };
 
-/* Whether the event at addr is kept (ViewInst ranges); NULL keeps all. */
-typedef int (*truth_keep_fn)(void *ctx, uint64_t addr);
+/*
+ * Whether an event is kept (ViewInst filters); NULL keeps all.  Called for
+ * each event of the CPU inside its trace windows, in order: @kind 'B' (a
+ * branch at @src to @dst, @taken) or 'X' (an exception taken on @src,
+ * returning to @dst), at @el.
+ */
+typedef int (*truth_keep_fn)(void *ctx, char kind, uint64_t src, uint64_t dst,
+			     int taken, unsigned int el);
 
 void truth_push(struct truth_evs *e, struct truth_ev ev);
 
