@@ -98,6 +98,9 @@ RUNS=(
 # perf_afdo's: one_run sets them).
 "perf-ete-afdo|--hwmodel=truth=$BUILD/logs/truth-perf-ete-afdo.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
 "perf-ete-filter|--hwmodel=truth=$BUILD/logs/truth-perf-ete-filter.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
+# Start/stop filters as perf takes them: from afdo_hot's first call up to
+# afdo_cold's first instruction, main's loop included.
+"perf-ete-startstop|--hwmodel=truth=$BUILD/logs/truth-perf-ete-startstop.log,exact=on --env ARMTRACE_CMD=./perf_afdo||"
 # Snapshot mode as users use it: perf record -S in the background, two
 # snapshots on demand (SIGUSR2), each after one of perf_afdo's phases,
 # and one at exit (-Se); each phase overflows the 2-page AUX buffer.
@@ -216,11 +219,12 @@ canary_verdict() {
 # Run it by name: guest-tests.sh fuzz
 FUZZ_RUN="fuzz|--hwmodel --smp 2 --no-icount --env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-15}||"
 
-# hot_range ELF: afdo_hot's address, size and file offset, in hex.
+# hot_range ELF [SYM]: SYM's (afdo_hot's) address, size and file offset,
+# in hex.
 hot_range() {
 	local addr size t off vaddr fsz
 	read -r addr size < <(aarch64-linux-gnu-nm -S "$1" |
-		awk '$4 == "afdo_hot" { print "0x" $1, "0x" $2 }')
+		awk -v s="${2:-afdo_hot}" '$4 == s { print "0x" $1, "0x" $2 }')
 	# the offset in the PT_LOAD segment that holds it
 	while read -r t off vaddr _ fsz _; do
 		[ "$t" = LOAD ] && [ $((addr)) -ge $((vaddr)) ] &&
@@ -263,6 +267,10 @@ one_run() {
 		read -r lo size off < <(hot_range "$G/perf_afdo")
 		envs=(--env "ARMTRACE_FILTER=filter $off/$size @ ./perf_afdo"
 		      --env "ARMTRACE_FILTER_REFUSED=start $off/4 @ ./perf_afdo")
+	elif [[ $name == perf-ete-startstop ]]; then
+		read -r _ _ off < <(hot_range "$G/perf_afdo")
+		read -r _ _ off2 < <(hot_range "$G/perf_afdo" afdo_cold)
+		envs=(--env "ARMTRACE_FILTER=start $off @ ./perf_afdo stop $off2 @ ./perf_afdo")
 	fi
 	# The debug kernel's boots are slower, and kmemleak's two scans take
 	# about 5 s of guest time each (a minute or more of host time).
@@ -406,6 +414,14 @@ one_run() {
 		read -r lo size _ < <(hot_range "$G/perf_afdo")
 		[ $rc -eq 0 ] && { BRANCH_CHECK_RANGE=$(printf '%#x:%#x' $((lo)) \
 			$((lo + size))) "$TOP/scripts/perf-truth.sh" "$log" \
+			"$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	perf-ete-startstop)
+		# the branches from afdo_hot's first call to afdo_cold, exactly
+		read -r lo _ _ < <(hot_range "$G/perf_afdo")
+		read -r lo2 _ _ < <(hot_range "$G/perf_afdo" afdo_cold)
+		[ $rc -eq 0 ] && { BRANCH_CHECK_STARTSTOP=$lo:$lo2 \
+			"$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" "$G/perf_afdo" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	perf-brbe-ete)

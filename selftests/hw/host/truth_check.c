@@ -26,6 +26,7 @@
 #include <ete/dec.h>
 #include <ete/img.h>
 #include "enc_ocsd.h"
+#include "ss_logic.h"
 #include "truth_log.h"
 
 #define MAX_ELFS 4
@@ -170,75 +171,23 @@ static int in_view(uint64_t viiectlr, const uint64_t *acvr, uint64_t a)
 }
 
 /*
- * ViewInst start/stop points (STATUS ss_start/ss_stop): the logic is
- * active from an instruction at a start point up to and including one at
- * a stop point, started at first when there is no start point.  Applied
- * one EL0 instruction at a time along the path the truth gives, from
- * where the last event went to the next event's instruction (which runs,
- * unless an exception is taken on it: then the return address is the
- * instruction itself); events at other ELs are not traced (the points
- * are for EL0-only events, exclude_kernel).
+ * The ViewInst filters the status names: ranges (TRCVIIECTLR, TRCACVR0-3)
+ * and start/stop points (STATUS ss_start/ss_stop, ss_logic.h).
  */
-#define SS_MAX	8
-
 struct view {
 	uint64_t viiectlr, acvr[4];
-	uint64_t ss_start[SS_MAX], ss_stop[SS_MAX];
-	int nstart, nstop;
-	int ss_on;		/* the logic's state */
-	uint64_t pos;		/* the next EL0 instruction, if pos_ok */
-	int pos_ok;
+	struct ss_logic ss;
 };
-
-static int ss_is(const uint64_t *pts, int n, uint64_t a)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (pts[i] == a)
-			return 1;
-	return 0;
-}
-
-/* The instruction at @a runs: is it active, and the state after it. */
-static int ss_step(struct view *v, uint64_t a)
-{
-	int act = v->ss_on || ss_is(v->ss_start, v->nstart, a);
-
-	v->ss_on = act && !ss_is(v->ss_stop, v->nstop, a);
-	return act;
-}
-
-static int ss_active(struct view *v, char kind, uint64_t src, uint64_t dst,
-		     int taken)
-{
-	uint64_t a = src;
-	int act;
-
-	if (v->pos_ok && src >= v->pos && src - v->pos < (1u << 20))
-		a = v->pos;
-	for (; a < src; a += 4)
-		ss_step(v, a);
-	if (kind == 'B' || dst != src)
-		act = ss_step(v, src);
-	else
-		act = v->ss_on;		/* taken on it before it ran */
-	v->pos = kind == 'B' && !taken ? src + 4 : dst;
-	v->pos_ok = !!v->pos;
-	return act;
-}
 
 static int keep_in_view(void *ctx, char kind, uint64_t src, uint64_t dst,
 			int taken, unsigned int el)
 {
 	struct view *v = ctx;
 
-	if (!v->nstart && !v->nstop)
-		return in_view(v->viiectlr, v->acvr, src);
-	if (el)
+	if (ss_logic_used(&v->ss) &&
+	    !ss_logic_keep(&v->ss, kind, src, dst, taken, el))
 		return 0;
-	return ss_active(v, kind, src, dst, taken) &&
-	       in_view(v->viiectlr, v->acvr, src);
+	return in_view(v->viiectlr, v->acvr, src);
 }
 
 static uint8_t *read_file(const char *path, size_t *len)
@@ -489,10 +438,10 @@ int main(int argc, char **argv)
 				cfg.pkt.trctraceidr = v;
 			else if (!strcmp(key, "trcviiectlr"))
 				viiectlr = v;
-			else if (!strcmp(key, "ss_start") && view.nstart < SS_MAX)
-				view.ss_start[view.nstart++] = v;
-			else if (!strcmp(key, "ss_stop") && view.nstop < SS_MAX)
-				view.ss_stop[view.nstop++] = v;
+			else if ((!strcmp(key, "ss_start") ||
+				  !strcmp(key, "ss_stop")) &&
+				 ss_logic_add(&view.ss, !strcmp(key, "ss_start"), v))
+				return tap(0, "start/stop points: 8 of each at most", "");
 			else if (!strncmp(key, "trcacvr", 7) && key[7] >= '0' &&
 				 key[7] <= '3' && !key[8])
 				acvr[key[7] - '0'] = v;
@@ -535,7 +484,7 @@ int main(int argc, char **argv)
 	/* The ground truth of CPU 0 inside the trace window. */
 	view.viiectlr = viiectlr;
 	memcpy(view.acvr, acvr, sizeof(acvr));
-	view.ss_on = !view.nstart;
+	ss_logic_reset(&view.ss);
 	if (truth_read(argv[2], 0, keep_in_view, &view, &tl))
 		return tap(0, "truth log readable: ", argv[2]) ? 1 : 0;
 	truth = tl.ev;
@@ -545,9 +494,9 @@ int main(int argc, char **argv)
 	if (viiectlr)
 		printf("# ViewInst TRCVIIECTLR %#llx: truth events in view only\n",
 		       (unsigned long long)viiectlr);
-	if (view.nstart || view.nstop)
+	if (ss_logic_used(&view.ss))
 		printf("# ViewInst start/stop: %d start and %d stop points: truth events of the started stretches only\n",
-		       view.nstart, view.nstop);
+		       view.ss.nstart, view.ss.nstop);
 	fail |= tap(truth.n > 0, "ground truth has events in the window", "");
 	/* The model's verdict on the driver (hwmodel.rst, TRBE) */
 	fail |= tap(!trbe_lost,

@@ -52,12 +52,17 @@
  * the path left the range and came back, is compared by its ip; the
  * range's last exit, a branch out of it that ends the trace, gets no
  * sample (perf does not flush at the end of the data, as for a last
- * exception).
+ * exception).  BRANCH_CHECK_STARTSTOP="START:STOP": start/stop filters on
+ * these EL0 addresses (0 for none of a kind): the truth's events are
+ * kept where the ViewInst start/stop logic is started
+ * (selftests/hw/host/ss_logic.h), and compared as for a range.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "ss_logic.h"
 
 struct br {
 	uint64_t ip, addr;
@@ -92,10 +97,17 @@ static void push(struct brs *b, uint64_t ip, uint64_t addr, int flags)
 
 static int tap_n, failed;
 static uint64_t range_lo, range_hi = UINT64_MAX;
+static struct ss_logic ss;
 
 static int in_range(uint64_t a)
 {
 	return a >= range_lo && a < range_hi;
+}
+
+/* A filter leaves gaps in the trace, which perf joins across. */
+static int filtered(void)
+{
+	return range_hi != UINT64_MAX || ss_logic_used(&ss);
 }
 
 static void tap(int ok, const char *what)
@@ -115,14 +127,15 @@ static int read_truth(const char *path, unsigned int want, struct brs *exp,
 {
 	char line[512], kind[32];
 	uint64_t pos = 0;	/* where the path is; 0 before the first event */
-	int in = 0;
+	int in = 0, kept;
 	FILE *f = fopen(path, "r");
 
 	if (!f)
 		return -1;
+	ss_logic_reset(&ss);
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long long a, b, c;
-		unsigned int cpu;
+		unsigned int cpu, el;
 		int taken;
 
 		if (sscanf(line, "N %u %31s", &cpu, kind) == 2) {
@@ -142,19 +155,23 @@ static int read_truth(const char *path, unsigned int want, struct brs *exp,
 		}
 		if (!in)
 			continue;
-		if (sscanf(line, "B %u %31s %lli %lli %*s %*s %d", &cpu, kind,
-			   &a, &b, &taken) == 5 && cpu == want) {
+		if (sscanf(line, "B %u %31s %lli %lli %u %*s %d", &cpu, kind,
+			   &a, &b, &el, &taken) == 6 && cpu == want) {
+			kept = !ss_logic_used(&ss) ||
+			       ss_logic_keep(&ss, 'B', a, b, taken, el);
 			if (!taken)
 				continue;
-			/* (out of the range: the path goes on out of view) */
+			/* (out of view: the path goes on out of view) */
 			pos = b;
-			if (!in_range(a))
+			if (!in_range(a) || !kept)
 				continue;
 			push(exp, a, b, 0);
-		} else if (sscanf(line, "X %u %31s %lli %lli %lli", &cpu, kind,
-				  &a, &b, &c) == 5 && cpu == want) {
+		} else if (sscanf(line, "X %u %31s %lli %lli %lli %u", &cpu, kind,
+				  &a, &b, &c, &el) == 6 && cpu == want) {
 			(*nexc)++;
-			if (b != pos && in_range(b - 4)) {
+			kept = !ss_logic_used(&ss) ||
+			       ss_logic_keep(&ss, 'X', a, b, 0, el);
+			if (b != pos && in_range(b - 4) && kept) {
 				push(exp, b - 4, b, BR_EXC |
 				     (strcmp(kind, "call") ? 0 : BR_SYSCALL));
 			}
@@ -238,7 +255,7 @@ static int ip_only(const struct br *e, const struct br *g)
 	return (g->flags & BR_OPEN) || (e->flags & BR_HOLE) ||
 	       ((g->flags & BR_JOINED) &&
 		(g->flags & BR_NEW_TID || e->flags & BR_SYSCALL ||
-		 range_hi != UINT64_MAX));
+		 filtered()));
 }
 
 static int same(const struct br *e, const struct br *g)
@@ -344,10 +361,13 @@ static int check_cpu(const char *truth, const char *branches, unsigned int cpu,
 		       cpu, exp.v[exp.n - 1].ip);
 		exp.n--;
 	}
-	/* The range's last exit, unsampled (see above). */
-	if (range_hi != UINT64_MAX && !tail_open && got.n + 1 == exp.n &&
-	    !in_range(exp.v[exp.n - 1].addr)) {
-		printf("# CPU %u: the range's last exit, at %#" PRIx64 ", ends the trace: no sample\n",
+	/*
+	 * The range's last exit, or the last branch before the start/stop
+	 * logic stopped for good, unsampled (see above).
+	 */
+	if (filtered() && !tail_open && got.n + 1 == exp.n &&
+	    (range_hi == UINT64_MAX || !in_range(exp.v[exp.n - 1].addr))) {
+		printf("# CPU %u: the last branch in view, at %#" PRIx64 ", ends the trace: no sample\n",
 		       cpu, exp.v[exp.n - 1].ip);
 		exp.n--;
 	}
@@ -435,6 +455,7 @@ int main(int argc, char **argv)
 {
 	const char *tail = getenv("BRANCH_CHECK_TAIL");
 	const char *range = getenv("BRANCH_CHECK_RANGE");
+	const char *startstop = getenv("BRANCH_CHECK_STARTSTOP");
 	const char *snapshots = getenv("BRANCH_CHECK_SNAPSHOTS");
 	size_t snaps[MAX_CPUS][MAX_SNAPSHOTS], nsnaps[MAX_CPUS] = { 0 };
 	unsigned long long lo, hi;
@@ -455,6 +476,19 @@ int main(int argc, char **argv)
 		range_lo = lo;
 		range_hi = hi;
 		printf("# the truth in [%#llx, %#llx) only\n", lo, hi);
+	}
+	if (startstop) {
+		if (sscanf(startstop, "%lli:%lli", &lo, &hi) != 2) {
+			fprintf(stderr, "branch_check: BRANCH_CHECK_STARTSTOP=START:STOP, not %s\n",
+				startstop);
+			return 2;
+		}
+		if (lo)
+			ss_logic_add(&ss, 1, lo);
+		if (hi)
+			ss_logic_add(&ss, 0, hi);
+		printf("# the truth from start point %#llx up to stop point %#llx only\n",
+		       lo, hi);
 	}
 	/* "CPU:WINDOW ...": where each snapshot ends, in order */
 	while (snapshots && sscanf(snapshots, " %u:%u%n", &cpu, &win, &len) == 2) {
