@@ -63,6 +63,16 @@ if [ -n "${vdso_id:-}" ]; then
 fi
 
 "$PERF" report -D -i "$data" > "$base.dump" 2>&1
+# The guest's armtrace:trbe_irq tracepoints (run-perf.sh TPSUM): a record
+# kept for each AUX record, with the same bytes.
+read -r _ tp_n tp_bytes < <(grep '^TPSUM ' "$console") || true
+if [ -n "${tp_n:-}" ]; then
+	read -r aux_n aux_bytes < <(sed -n 's/.*PERF_RECORD_AUX offset: [0-9a-fx]* size: \([0-9a-fx]*\) .*/\1/p' \
+		"$base.dump" | while read -r z; do echo $((z)); done |
+		awk '$1 > 0 { n++; s += $1 } END { print n + 0, s + 0 }')
+	[ "$tp_bytes" = "$aux_bytes" ] && [ "$tp_n" -ge "$aux_n" ] && [ "$aux_n" -gt 0 ]
+	pt $? "armtrace:trbe_irq in the guest: $tp_n window ends, $tp_bytes bytes; $aux_n AUX records with data, $aux_bytes bytes"
+fi
 grep -Eq "Magic number[[:space:]]+5050505050505050" "$base.dump" &&
 	grep -Eq "TRCDEVARCH[[:space:]]+47705a13" "$base.dump"
 pt $? "AUXTRACE_INFO is cs_etm's, with ETE per-CPU metadata"

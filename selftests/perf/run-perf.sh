@@ -13,7 +13,10 @@
 # $ARMTRACE_BRBE ('@'-separated perf record options, e.g. -c@5003@-j@any,u)
 # the command is recorded once more, with BRBE branch stacks on pmuv3,
 # and that perf.data follows as BRBEDATA/BRBEHEX/BRBEEND lines
-# (selftests/perf/host/brbe-ete.sh compares the two).
+# (selftests/perf/host/brbe-ete.sh compares the two).  With
+# $ARMTRACE_TRACEPOINTS=1, Debian's perf records the armtrace tracepoints
+# system-wide around the recording, and perf script must show TRBE
+# windows and their ends; their bytes go to the host as a TPSUM line.
 n=0
 rc=0
 tap() {
@@ -79,6 +82,12 @@ if [ -n "${ARMTRACE_SNAPSHOTS:-}" ]; then
 	done
 	exec 3>&-
 	wait $perf
+elif [ -n "${ARMTRACE_TRACEPOINTS:-}" ]; then
+	# shellcheck disable=SC2086
+	/usr/bin/perf record -q -a -e armtrace:ete_window -e armtrace:trbe_irq \
+		-e armtrace:aux_lost -o /tmp/tp.data -- \
+		./perf record -e "$event" $opts "$@" -o /tmp/perf.data -- $cmd \
+		> /tmp/record.log 2>&1
 else
 	# shellcheck disable=SC2086
 	./perf record -e "$event" $opts "$@" -o /tmp/perf.data -- $cmd > /tmp/record.log 2>&1
@@ -95,6 +104,20 @@ grep -q "AUXTRACE events: *[1-9]" /tmp/stats.log
 tap $? "AUXTRACE records with trace"
 sed -n 's/^ *\(AUX.*events:.*\)/# \1/p' /tmp/stats.log
 
+if [ -n "${ARMTRACE_TRACEPOINTS:-}" ]; then
+	# The tracepoints as perf users read them.
+	/usr/bin/perf script -i /tmp/tp.data -F event,trace > /tmp/tp.txt 2>/tmp/tp.err
+	tap $? "Debian's perf script reads the armtrace tracepoints it recorded"
+	head -n 3 /tmp/tp.txt | sed 's/^/# /'
+	nwin=$(grep -c 'ete_window:' /tmp/tp.txt)
+	nirq=$(grep -c 'trbe_irq:' /tmp/tp.txt)
+	tpbytes=$(sed -n 's/.*trbe_irq:.* bytes=\([0-9]*\).*/\1/p' /tmp/tp.txt |
+		awk '{ s += $1 } END { print s + 0 }')
+	# (the host holds them to the AUX records: scripts/perf-truth.sh)
+	[ "$nirq" -gt 1 ] && [ "$nwin" -ge "$nirq" ]
+	tap $? "tracepoints: $nwin TRBE windows, $nirq ends"
+	echo "TPSUM $nirq $tpbytes"
+fi
 echo "PERFDATA $(wc -c < /tmp/perf.data)"
 od -An -v -tx1 /tmp/perf.data | tr -d ' ' | sed 's/^/PERFHEX /'
 echo "PERFEND"
