@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <armtrace/ete_regs.h>
 #include "ete_filter.h"
 
 #define TAP_PREFIX "ete filter"
@@ -111,8 +112,9 @@ static int placed_right(unsigned int r, unsigned int p, unsigned int pairs)
 	ete_filters_place(f, n, &c);
 	if (c.n > 2 * pairs)
 		return 0;
-	ss = (c.vissctlr & 0xff) | (c.vissctlr >> 16 & 0xff);
-	if (c.vissctlr & 0xff00ff00u)
+	ss = (u32)(FIELD_GET(TRCVISSCTLR_START, c.vissctlr) |
+		   FIELD_GET(TRCVISSCTLR_STOP, c.vissctlr));
+	if (c.vissctlr & ~(u32)(TRCVISSCTLR_START | TRCVISSCTLR_STOP))
 		return 0;
 	/* each point on its own comparator, below 8, with its address */
 	for (i = 0; i < p; i++) {
@@ -141,7 +143,7 @@ static int placed_right(unsigned int r, unsigned int p, unsigned int pairs)
 			return 0;
 	}
 	return (unsigned int)__builtin_popcount(c.viiectlr) == r &&
-	       !(c.viiectlr >> 16) &&
+	       !FIELD_GET(TRCVIIECTLR_EXCLUDE, c.viiectlr) &&
 	       ete_filters_start_started(&c) == (p == 0);
 }
 
