@@ -54,13 +54,13 @@ RUNS=(
 "ete-e2e|--hwmodel=truth=$BUILD/logs/truth-ete-e2e.log,exact=on|ete_perf_dump ete_groups|"
 "ete-e2e-fill|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-fill.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@500 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_LOSS=1|ete_perf_dump|"
 # The TRBE as a previous owner may leave it (dirty=on): enabled, WRAP set.
-"ete-tests|--hwmodel=truth=$BUILD/logs/truth-ete-tests.log,dirty=on --smp 2 --env ARMTRACE_EL=1|ete_errno ete_priv ete_loss ete_lifecycle.sh|"
+"ete-tests|--hwmodel=truth=$BUILD/logs/truth-ete-tests.log,dirty=on --smp 2 --env ARMTRACE_EL=1|ete_errno ete_regs ete_priv ete_loss ete_lifecycle.sh|"
 # CPUs that differ: CPU 1 without ETE and TRBE, or with a refused TRBE.
 "ete-cpus|--smp 2 --hwmodel=trace1=off --env ARMTRACE_NOTRACE=1|ete_cpus|"
 "ete-cpus-refused|--smp 2 --hwmodel=errata1=unusable|ete_cpus|"
 # A trace unit without any optional part (ete_min=on).
 "ete-min|--hwmodel=truth=$BUILD/logs/truth-ete-min.log,exact=on,ete_min=on|ete_perf_dump|"
-"ete-tests-el2|--hwmodel --el2 --env ARMTRACE_EL=2|ete_errno ete_priv|"
+"ete-tests-el2|--hwmodel --el2 --env ARMTRACE_EL=2|ete_errno ete_regs ete_priv|"
 "ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=20004100|ete_perf_dump|"
 # The kernel traced too: kernel code as the model translated it (code=).
 "ete-kernel|--hwmodel=truth=$BUILD/logs/truth-ete-kernel.log,exact=on,code=$BUILD/logs/code-ete-kernel.txt --env ARMTRACE_KERNEL=1|ete_perf_dump|"

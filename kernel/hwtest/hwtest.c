@@ -526,6 +526,41 @@ static int brbe_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(brbe);
 
+/*
+ * The calling CPU's trace unit and buffer registers as the unit holds
+ * them now: what a driver (the ete PMU's event on the reading task, when
+ * it runs) programmed, for tests that hold every attr bit and filter to
+ * the hardware.
+ */
+static const struct {
+	const char *name;
+	enum hw_reg reg;
+} ete_regs[] = {
+	{ "trcprgctlr", HW_TRCPRGCTLR }, { "trcconfigr", HW_TRCCONFIGR },
+	{ "trctraceidr", HW_TRCTRACEIDR }, { "trcvictlr", HW_TRCVICTLR },
+	{ "trcviiectlr", HW_TRCVIIECTLR }, { "trcvissctlr", HW_TRCVISSCTLR },
+	{ "trcacvr0", HW_TRCACVR0 }, { "trcacvr1", HW_TRCACVR1 },
+	{ "trcacvr2", HW_TRCACVR2 }, { "trcacvr3", HW_TRCACVR3 },
+	{ "trcacatr0", HW_TRCACATR0 }, { "trcacatr1", HW_TRCACATR1 },
+	{ "trcacatr2", HW_TRCACATR2 }, { "trcacatr3", HW_TRCACATR3 },
+	{ "trcccctlr", HW_TRCCCCTLR }, { "trcsyncpr", HW_TRCSYNCPR },
+	{ "trfcr", HW_TRFCR_EL1 }, { "trblimitr", HW_TRBLIMITR_EL1 },
+};
+
+static int ete_regs_show(struct seq_file *m, void *v)
+{
+	unsigned int i;
+
+	preempt_disable();
+	seq_printf(m, "cpu %d\n", smp_processor_id());
+	for (i = 0; i < ARRAY_SIZE(ete_regs); i++)
+		seq_printf(m, "%s %#llx\n", ete_regs[i].name,
+			   hw_read(ete_regs[i].reg));
+	preempt_enable();
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ete_regs);
+
 static int __init hwtest_init(void)
 {
 	int ret;
@@ -561,6 +596,7 @@ static int __init hwtest_init(void)
 	debugfs_create_file("trace", 0400, st.dir, NULL, &trace_fops);
 	debugfs_create_file("status", 0400, st.dir, NULL, &status_fops);
 	debugfs_create_file("brbe", 0400, st.dir, NULL, &brbe_fops);
+	debugfs_create_file("ete_regs", 0400, st.dir, NULL, &ete_regs_fops);
 	return 0;
 }
 

@@ -87,29 +87,6 @@ static void ss_iteration(int i, int cpu_pm)
 		usleep(2000);		/* switched out while stopped */
 }
 
-/* The file offset of @addr in this executable's text mapping. */
-static long file_offset(const void *addr, char *exe, size_t n)
-{
-	unsigned long lo, hi, off, a = (unsigned long)addr;
-	char line[512], perm[8], path[256];
-	long ret = -1;
-	FILE *f = fopen("/proc/self/maps", "r");
-	ssize_t l = readlink("/proc/self/exe", exe, n - 1);
-
-	if (!f || l < 0)
-		return -1;
-	exe[l] = 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%lx-%lx %7s %lx %*s %*s %255s", &lo, &hi, perm,
-			   &off, path) == 5 && a >= lo && a < hi &&
-		    !strcmp(path, exe))
-			ret = a - lo + off;
-	}
-	fclose(f);
-	return ret;
-}
-
-
 int main(int argc, char **argv)
 {
 	const char *cfg_s = getenv("ARMTRACE_CONFIG");

@@ -81,6 +81,28 @@ static inline __u32 ete_type(void)
 	return (__u32)sysfs_ull(ETE_PMU_DIR "type");
 }
 
+/* The file offset of @addr in this executable's text mapping. */
+static inline long file_offset(const void *addr, char *exe, size_t n)
+{
+	unsigned long lo, hi, off, a = (unsigned long)addr;
+	char line[512], perm[8], path[256];
+	long ret = -1;
+	FILE *f = fopen("/proc/self/maps", "r");
+	ssize_t l = readlink("/proc/self/exe", exe, n - 1);
+
+	if (!f || l < 0)
+		return -1;
+	exe[l] = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx %7s %lx %*s %*s %255s", &lo, &hi, perm,
+			   &off, path) == 5 && a >= lo && a < hi &&
+		    !strcmp(path, exe))
+			ret = a - lo + off;
+	}
+	fclose(f);
+	return ret;
+}
+
 /* An attr as perf record sets one up for ete//u. */
 static inline struct perf_event_attr ete_attr(void)
 {
