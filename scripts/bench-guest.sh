@@ -12,10 +12,12 @@ trap 'rm -rf "$out"' EXIT
 cat > "$out/run.sh" <<'GUEST'
 insmod ./armtrace.ko || exit 1
 ./ete_ctxsw_bench
+./ete_irq_bench
 rmmod armtrace
 GUEST
 "$TOP/scripts/qemu-run.sh" --hwmodel --timeout 600 "$out/run.sh" \
-	"$BUILD/guest/ete_ctxsw_bench" | grep '^BENCH\|^not ok'
+	"$BUILD/guest/ete_ctxsw_bench" "$BUILD/guest/ete_irq_bench" |
+	grep '^BENCH\|^not ok'
 # Branch stacks (pmuv3 + BRBE, 64 records on the model): per overflow
 # interrupt and per context switch, next to pmuv3 without them.
 cat > "$out/run-brbe.sh" <<'GUEST'
