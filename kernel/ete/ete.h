@@ -41,8 +41,11 @@ struct ete_cpu {
 	 * with TRBE_WA_PAD_BASE, or a snapshot's alignment pad), TRBLIMITR
 	 * at limit; circular: a snapshot's laps after the first, from the
 	 * base (the record then starts at the pad up to the buffer's end).
+	 * pad: a snapshot's IGNORE bytes from start on, before the window
+	 * (with the spare page, they may run past the buffer's end and on
+	 * from the base: the window then begins at start + pad - size).
 	 */
-	u64 start, limit, base, ptr;
+	u64 start, limit, base, ptr, pad;
 	bool circular;
 	struct perf_event *event;	/* added here (add() to del()) */
 	u64 programmed;			/* hwcfg serial the unit holds; 0: none */

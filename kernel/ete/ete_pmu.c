@@ -68,15 +68,6 @@ static void *ete_setup_aux(struct perf_event *event, void **pages,
 	if (nr_pages < ETE_MIN_AUX_PAGES +
 	    !!(ete_pmu->wa_any & TRBE_WA_SPARE_PAGE))
 		return NULL;
-	/*
-	 * Circular mode wraps at the limit, where erratum 2224489 writes
-	 * past it: a snapshot would need the spare page inside its ring.
-	 * Not done yet: refused.
-	 */
-	if (snapshot && (ete_pmu->wa_any & TRBE_WA_SPARE_PAGE)) {
-		pr_warn_once("snapshot mode is not supported on CPUs with erratum 2224489/2253138\n");
-		return NULL;
-	}
 	buf = kzalloc_node(sizeof(*buf), GFP_KERNEL, node);
 	if (!buf)
 		return NULL;
@@ -186,6 +177,7 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 	}
 	ec->circular = w.circular;
 	ec->start = start;
+	ec->pad = buf->snapshot && !w.circular ? w.pad : 0;
 	ec->limit = w.limit;
 	ec->base = w.base;
 	ec->ptr = w.ptr;
@@ -239,8 +231,9 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 	/* Erratum 2119858: a fill may leave TRBPTR past TRBBASER. */
 	enum hw_trbe_action act = hw_trbe_action(trbsr, trbptr, base + ec->base,
 		ec->wa & TRBE_WA_PAD_BASE ? HW_TRBE_MAY_OVERWRITE_IN_FILL_MODE : 0);
-	bool in_window = trbptr >= base + ec->start &&
-			 trbptr <= base + ec->limit;
+	/* The window itself never wraps; a snapshot's pad before it may. */
+	u64 wstart = (ec->start + ec->pad) % bufsize;
+	bool in_window = trbptr >= base + wstart && trbptr <= base + ec->limit;
 
 	flags = PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW;
 	if (ec->circular) {
@@ -251,20 +244,20 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 	switch (act) {
 	case HW_TRBE_WRAP_FULL:
 		/* Full up to the limit; trace until the restart is gone. */
-		size = ec->limit - ec->start;
+		size = ec->pad + ec->limit - wstart;
 		flags |= PERF_AUX_FLAG_COLLISION;
 		ec->collisions++;
 		break;
 	case HW_TRBE_FATAL:
 		if (in_window)
-			size = trbptr - base - ec->start;
+			size = ec->pad + trbptr - base - wstart;
 		flags |= PERF_AUX_FLAG_TRUNCATED;
 		ec->truncated++;
 		break;
 	case HW_TRBE_DONE:
 	case HW_TRBE_SPURIOUS:
 		if (in_window) {
-			size = trbptr - base - ec->start;
+			size = ec->pad + trbptr - base - wstart;
 		} else {
 			/* A pointer outside its window: trust no byte. */
 			flags |= PERF_AUX_FLAG_TRUNCATED;
@@ -279,8 +272,7 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 	 * it they are a snapshot's alignment pad, IGNORE already.)
 	 */
 	if (size)
-		memset(buf->base + ec->start, ETE_HDR_IGNORE,
-		       min(size, ec->ptr - ec->start));
+		ete_pad(buf, ec->start, min(size, ec->pad + ec->ptr - wstart));
 end:
 	/* Overwrite mode: perf takes the head from us; size is a record's. */
 	if (buf->snapshot) {

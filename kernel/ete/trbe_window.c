@@ -116,12 +116,35 @@ void trbe_window_wa(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
  *   base                P=head                                  end
  *   |=== older trace ===|pad|--- first lap: fill mode ---------->|
  *   |-- then circular from the base, round and round ----------->|
+ *
+ * and with TRBE_WA_SPARE_PAGE, fill windows, lap after lap:
+ *
+ *   |pad|--- fill mode up to LIMIT ----------------->|SSSS spare SSS|
+ *   |--- the next lap from the base, fill mode ----->|SSSS spare SSS|
  */
 void trbe_snapshot_window(u64 bufsize, u64 head, u64 align, u64 page, u32 wa,
 			  struct trbe_window *w)
 {
 	u64 off = head % bufsize;
 
+	/*
+	 * Circular mode wraps at LIMIT, where TRBE_WA_SPARE_PAGE's erratum
+	 * writes past it instead: every lap is a fill window, its spare page
+	 * the last page of the buffer, padded by the next window.
+	 */
+	if (wa & TRBE_WA_SPARE_PAGE) {
+		u64 end = off ? bufsize - off : 0;
+
+		if (off) {
+			trbe_window_wa(bufsize, head, end, 0, align, page, wa, w);
+			if (w->limit)
+				return;
+		}
+		trbe_window_wa(bufsize, head + end, bufsize, 0, align, page, wa,
+			       w);
+		w->pad += end;
+		return;
+	}
 	if (off) {
 		trbe_window_wa(bufsize, head, bufsize - off, 0, align, page,
 			       wa & TRBE_WA_PAD_BASE, w);

@@ -65,8 +65,8 @@ void trbe_window_wa(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
  * @head: perf_output_handle.head: where the last window's trace ended
  * @align: the TRBE's pointer alignment in bytes
  * @page: the TRBLIMITR_EL1 granule (PAGE_SIZE)
- * @wa: TRBE_WA_* workarounds; only TRBE_WA_PAD_BASE has a snapshot form
- *	(a buffer that needs TRBE_WA_SPARE_PAGE gets no snapshot mode)
+ * @wa: TRBE_WA_* workarounds: TRBE_WA_PAD_BASE as in trbe_window_wa();
+ *	TRBE_WA_SPARE_PAGE makes every lap a fill-mode window (below)
  * @w: the result
  *
  * The window goes on from the last one's end, so that older windows'
@@ -80,6 +80,14 @@ void trbe_window_wa(u64 bufsize, u64 head, u64 size, u64 wakeup, u64 align,
  * whole buffer (@w->circular; @w->pad the bytes of IGNORE up to the end
  * when no fill window fits), where WRAP says the whole buffer is this
  * window's.
+ *
+ * TRBE_WA_SPARE_PAGE: circular mode would wrap at LIMIT, where the
+ * erratum writes up to 64 bytes past it instead of at the base, an
+ * unknown count in the middle of the stream.  Every lap is then a
+ * fill-mode window, LIMIT a page below the buffer's end; the next window
+ * pads that spare page, whatever the erratum wrote there, and goes on
+ * from the base (@w->pad may run to the end and on from there).  The
+ * cost: a fill interrupt and a gap each lap, not only the first.
  */
 void trbe_snapshot_window(u64 bufsize, u64 head, u64 align, u64 page, u32 wa,
 			  struct trbe_window *w);

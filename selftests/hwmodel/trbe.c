@@ -137,6 +137,12 @@ static void write_out(struct hwm_trbe *t, uint32_t n)
 		uint64_t ptr = t->r.ptr, w = 0;
 		struct hwm_trbe_step s;
 
+		if (t->spill_oor) {
+			/* A circular wrap the erratum sent past LIMIT. */
+			done += spill(t, t->stage + done, n - done);
+			continue;
+		}
+
 		hwm_trbe_step(t->r.baser & TRBBASER_EL1_BASE,
 			      t->r.limitr & TRBLIMITR_EL1_LIMIT, ptr,
 			      FIELD_GET(TRBLIMITR_EL1_FM, t->r.limitr), n - done,
@@ -193,6 +199,11 @@ static void write_out(struct hwm_trbe *t, uint32_t n)
 			break;
 		case HWM_TRBE_WRAP:
 			t->r.sr |= TRBSR_EL1_WRAP;
+			/* 2224489: the wrap writes past LIMIT, then the base */
+			if (t->errata & TRBE_WA_SPARE_PAGE) {
+				t->spill_oor = TRBE_WRITE_OUT_OF_RANGE_BYTES;
+				t->spill_at = t->r.limitr & TRBLIMITR_EL1_LIMIT;
+			}
 			break;
 		default:
 			break;

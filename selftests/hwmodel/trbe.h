@@ -39,7 +39,9 @@
  *   TRBE_WA_SPARE_PAGE (2224489/2253138)  at a fill the next
  *       TRBE_WRITE_OUT_OF_RANGE_BYTES bytes are written from LIMIT on
  *       (first, when both are played); a page the guest did not publish
- *       there is a stage 1 translation fault instead of FILLED
+ *       there is a stage 1 translation fault instead of FILLED.  At a
+ *       circular-mode wrap too, and writing then goes on at the base
+ *       ("instead of wrapping around to the base")
  *   TRBE_WA_DOUBLE_TSB (2054223/2067961)  of two TSB CSYNCs with no sync
  *       between them only the second flushes
  *   TRBE_WA_DRAIN_AFTER_DISABLE (2064142)  after a sync that clears

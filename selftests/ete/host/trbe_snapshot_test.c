@@ -42,8 +42,18 @@ static const struct named cases[] = {
 	{ "pad_base: a head in the last page pads to the end, circular",
 	  4 * PG, 3 * PG + 8, 64, TRBE_WA_PAD_BASE,
 	  { PG - 8, 0, 4 * PG, 0, 0, true } },
-	{ "spare_page has no snapshot form: ignored",
-	  4 * PG, 100, 1, TRBE_WA_SPARE_PAGE, { 0, 100, 4 * PG, 0, 100, false } },
+	{ "spare_page: a fresh buffer, fill mode up to the spare page",
+	  4 * PG, 0, 64, TRBE_WA_SPARE_PAGE, { 0, 0, 3 * PG, 0, 0, false } },
+	{ "spare_page: a head inside, fill mode from it up to the spare page",
+	  4 * PG, 100, 64, TRBE_WA_SPARE_PAGE, { 28, 128, 3 * PG, 0, 128, false } },
+	{ "spare_page: a head at LIMIT pads the spare page, the next lap from the base",
+	  4 * PG, 3 * PG, 64, TRBE_WA_SPARE_PAGE, { PG, 0, 3 * PG, 0, 0, false } },
+	{ "spare_page: too little room before the spare page: padded with it",
+	  4 * PG, 3 * PG - 40, 64, TRBE_WA_SPARE_PAGE,
+	  { PG + 40, 0, 3 * PG, 0, 0, false } },
+	{ "spare_page + pad_base: the lap from the base page, TRBPTR 256 in",
+	  4 * PG, 3 * PG, 64, TRBE_WA_SPARE_PAGE | TRBE_WA_PAD_BASE,
+	  { PG, 0, 3 * PG, 0, 256, false } },
 };
 
 static int same(const struct trbe_window *a, const struct trbe_window *b)
@@ -61,6 +71,16 @@ static const char *broken(u64 bufsize, u64 head, u64 align, u32 wa,
 
 	if (wa & TRBE_WA_PAD_BASE && align < PG)
 		align = PG;
+	if (wa & TRBE_WA_SPARE_PAGE) {
+		if (w->circular || w->limit != bufsize - PG)
+			return "spare_page: fill mode, LIMIT a page below the end";
+		if ((off + w->pad) % bufsize != w->start || w->start % align ||
+		    w->limit - w->start < skip + 64)
+			return "spare_page: from the head, aligned, with room";
+		if (w->base != (skip ? w->start : 0) || w->ptr != w->start + skip)
+			return "spare_page: TRBBASER and TRBPTR";
+		return NULL;
+	}
 	if (w->limit != bufsize)
 		return "every window runs to the buffer's end";
 	if (w->circular) {
@@ -82,16 +102,18 @@ static const char *broken(u64 bufsize, u64 head, u64 align, u32 wa,
 }
 
 #define IGNORE	0xffffffffu	/* a pad byte; 0: never written */
+#define SPARE	0xfffffffeu	/* trace erratum 2224489 put past LIMIT */
 
 /*
  * A byte-exact TRBE: writes n bytes of trace numbered from *seq + 1 as
  * the window programs it, and says where it stopped as the driver reads
  * TRBPTR_EL1 and TRBSR_EL1.WRAP.  Fill mode stops full at the limit (the
  * fill interrupt); circular mode goes back to TRBBASER when the pointer
- * reaches the limit, and WRAP says it did.
+ * reaches the limit, and WRAP says it did.  With @wa's TRBE_WA_SPARE_PAGE
+ * a fill also writes 64 bytes past the limit (lost trace, SPARE).
  */
 static u64 trbe_write(unsigned int *buf, const struct trbe_window *w, u64 n,
-		      unsigned int *seq, int *wrap)
+		      unsigned int *seq, int *wrap, u32 wa)
 {
 	u64 ptr = w->ptr, i;
 
@@ -104,6 +126,9 @@ static u64 trbe_write(unsigned int *buf, const struct trbe_window *w, u64 n,
 				ptr = w->base;
 		}
 	}
+	if (*wrap && !w->circular && (wa & TRBE_WA_SPARE_PAGE) && i < n)
+		for (i = 0; i < 64; i++)
+			buf[w->limit + i] = SPARE;
 	return ptr;
 }
 
@@ -130,19 +155,24 @@ static const char *play(u64 bufsize, u32 wa, const u64 *lens, int nlen)
 		int wrap;
 
 		trbe_snapshot_window(bufsize, head, 64, PG, wa, &w);
-		/* What a pad overwrites is lost: no more than the alignment. */
-		if (w.pad >= (wa & TRBE_WA_PAD_BASE ? PG : 64))
+		/*
+		 * What a pad overwrites is lost: no more than the alignment
+		 * (and the spare page, which holds no trace).
+		 */
+		if (w.pad >= (wa & TRBE_WA_PAD_BASE ? PG : 64) +
+			     (wa & TRBE_WA_SPARE_PAGE ? PG : 0))
 			why = "a window pads no more than its alignment";
 		for (k = 0; k < w.pad; k++)
 			buf[(start + k) % bufsize] = IGNORE;
-		ptr = trbe_write(buf, &w, lens[i], &seq, &wrap);
+		ptr = trbe_write(buf, &w, lens[i], &seq, &wrap, wa);
 		if (w.circular)
 			n = trbe_circular_bytes(bufsize, start, ptr % bufsize, wrap);
-		else
-			n = (wrap ? w.limit : ptr) - start;
+		else	/* as ete_window_end(): the pad, then the window */
+			n = w.pad + (wrap ? w.limit : ptr) - w.start;
 		/* pad_base: the bytes before TRBPTR become IGNORE at close. */
-		for (k = start; !w.circular && k < start + n && k < w.ptr; k++)
-			buf[k] = IGNORE;
+		for (k = 0; !w.circular && k < n && (start + k) % bufsize != w.ptr;
+		     k++)
+			buf[(start + k) % bufsize] = IGNORE;
 		head += n;
 		if (head % bufsize != ptr % bufsize)
 			why = "head mod size is where the newest byte ends";
@@ -152,6 +182,10 @@ static const char *play(u64 bufsize, u32 wa, const u64 *lens, int nlen)
 
 			if (b == IGNORE)
 				continue;
+			if (b == SPARE) {
+				why = "a record claims the erratum's bytes";
+				break;
+			}
 			if (b < first || b > seq)
 				why = "a record claims a byte not its window's";
 			else if (b <= prev)
@@ -160,12 +194,17 @@ static const char *play(u64 bufsize, u32 wa, const u64 *lens, int nlen)
 			in_rec++;
 		}
 		for (k = 0; k < bufsize; k++) {
-			mine += buf[k] >= first && buf[k] <= seq && buf[k] != IGNORE;
-			pads += buf[k] == IGNORE;
-			kept += buf[k] && buf[k] != IGNORE;
+			int trace = buf[k] && buf[k] != IGNORE && buf[k] != SPARE;
+
+			mine += trace && buf[k] >= first && buf[k] <= seq;
+			/* (the spare page is never trace) */
+			pads += !trace && (buf[k] || ((wa & TRBE_WA_SPARE_PAGE) &&
+						      k >= bufsize - PG));
+			kept += trace;
 		}
-		if (!why && in_rec != mine)
+		if (!why && in_rec != mine) {
 			why = "a record holds all its window's bytes in the buffer";
+		}
 		/* Older trace is overwritten only to make room. */
 		if (!why && kept != (seq < bufsize - pads ? seq : bufsize - pads))
 			why = "the buffer keeps the newest trace";
@@ -176,9 +215,13 @@ static const char *play(u64 bufsize, u32 wa, const u64 *lens, int nlen)
 
 int main(void)
 {
-	static const u32 was[] = { 0, TRBE_WA_PAD_BASE };
+	static const u32 was[] = { 0, TRBE_WA_PAD_BASE, TRBE_WA_SPARE_PAGE,
+				   TRBE_WA_SPARE_PAGE | TRBE_WA_PAD_BASE };
+	static const char *const wa_names[] = { "", "pad_base: ", "spare_page: ",
+						"spare_page + pad_base: " };
 	unsigned long long points = 0, circular = 0;
 	const char *why = NULL;
+	char name[160];
 	unsigned int i, k;
 
 	printf("TAP version 13\n");
@@ -198,7 +241,9 @@ int main(void)
 	for (k = 0; k < sizeof(was) / sizeof(was[0]) && !why; k++) {
 		u64 pages, head, align;
 
-		for (pages = 1; pages <= 6 && !why; pages++)
+		/* (the spare page needs three pages: setup_aux's minimum) */
+		for (pages = was[k] & TRBE_WA_SPARE_PAGE ? 3 : 1;
+		     pages <= 6 && !why; pages++)
 		for (head = 0; head < 3 * pages * PG && !why; head += 97)
 		for (align = 1; align <= 2048 && !why; align *= 8) {
 			struct trbe_window w;
@@ -219,7 +264,7 @@ int main(void)
 		}
 	}
 	printf("# %llu points, %llu circular\n", points, circular);
-	ok(!why && circular && circular < points / 4, why ? why :
+	ok(!why && circular && circular < points / 8, why ? why :
 	   "every window of the grid keeps the rules");
 
 	for (k = 0; k < sizeof(was) / sizeof(was[0]); k++) {
@@ -227,7 +272,7 @@ int main(void)
 					    8192, 8193, 20000, 3, 100, 2048 };
 		const unsigned int nl = sizeof(lens) / sizeof(lens[0]);
 		u64 seqs[16];
-		unsigned int a, b, j;
+		unsigned int a, b, j, spare;
 
 		why = NULL;
 		/* Each length after each other, as a session meets them. */
@@ -235,17 +280,18 @@ int main(void)
 		for (b = 0; b < nl && !why; b++) {
 			for (j = 0; j < 16; j++)
 				seqs[j] = j % 3 ? lens[b] : lens[a];
-			why = play(2 * PG, was[k], seqs, 16);
+			spare = was[k] & TRBE_WA_SPARE_PAGE ? 2 : 0;
+			why = play((2 + spare) * PG, was[k], seqs, 16);
 			if (!why)
-				why = play(PG, was[k], seqs, 16);
+				why = play((1 + spare) * PG, was[k], seqs, 16);
 			if (why)
 				printf("# wa %#x lengths %llu, %llu\n", was[k],
 				       (unsigned long long)lens[a],
 				       (unsigned long long)lens[b]);
 		}
-		ok(!why, why ? why : k ?
-		   "pad_base: windows of every length keep the newest trace, each in its record" :
-		   "windows of every length keep the newest trace, each in its record");
+		snprintf(name, sizeof(name), "%s%s", wa_names[k], why ? why :
+			 "windows of every length keep the newest trace, each in its record");
+		ok(!why, name);
 	}
 	return tap_done();
 }

@@ -499,6 +499,16 @@ static void test_trbe_errata(void)
 	   !tb_mem[0] && t->misplaced == 64 && t->discarded == 100 - 28,
 	   "trbe erratum 2224489 ",
 	   "write_out_of_range: FILLED, TRBPTR at the base, 64 bytes written past LIMIT");
+	/* ... and at a circular-mode wrap, the base after them */
+	tb_start(t, 0, TB_VA + 4096 - 64, 1, TRBLIMITR_FM_CBUF);
+	t->errata = TRBE_WA_SPARE_PAGE;
+	hwm_trbe_take(t, in, 256);
+	ok(!memcmp(tb_mem + 4096 - 64, in, 64) &&
+	   !memcmp(tb_mem + 4096, in + 64, 64) && !memcmp(tb_mem, in + 128, 128) &&
+	   t->r.ptr == TB_VA + 128 && (t->r.sr & TRBSR_EL1_WRAP) &&
+	   !(t->r.sr & TRBSR_EL1_S) && t->misplaced == 64,
+	   "trbe erratum 2224489 ",
+	   "write_out_of_range: a circular wrap writes 64 bytes past LIMIT, then goes on at the base");
 	tb_errata_start(t, 2, TRBE_WA_SPARE_PAGE);
 	tb_hole = 2;
 	hwm_trbe_take(t, in, 100);
