@@ -206,6 +206,14 @@ p_trunc=$(sed -n 's/^AUX data lost \([0-9]*\) times.*/\1/p' "$base.script.err")
 p_coll=$(sed -n 's/^AUX data detected collision *\([0-9]*\) times.*/\1/p' "$base.script.err")
 [ "${p_trunc:-0}" = "$k_trunc" ] && [ "${p_coll:-0}" = "$k_coll" ]
 pt $? "perf reports the kernel's loss: $k_trunc TRUNCATED, $k_coll COLLISION records"
+# No silent loss: a CPU whose trace unit made bytes its TRBE could not
+# take (the model counts them: the loss file's last column) has records
+# flagged for it.
+silent=$(sed -n 's/^# loss: \([0-9]*\) \([0-9]*\) \([0-9]*\) [0-9]* \([0-9]*\)$/\1 \2 \3 \4/p' "$console" |
+	awk '$4 > 0 && $2 + $3 == 0 { print "cpu" $1 ": " $4 " bytes" }')
+ncpu=$(grep -c '^# loss: [0-9]* [0-9]* [0-9]* [0-9]* [0-9]*$' "$console")
+[ "$ncpu" -gt 0 ] && [ -z "$silent" ]
+pt $? "no silent loss: every CPU whose TRBE dropped trace has a flagged record ($ncpu CPUs${silent:+; not: $silent})"
 # ... and says where, one error sample a flag (perf-patches/0005).
 "$PERF" --buildid-dir "$bid" script -i "$data" --symfs "$symfs" --itrace=e \
 	> "$base.errors" 2>/dev/null

@@ -34,7 +34,7 @@
 
 #define HWM_COMPATIBLE		"armtrace,hwmodel"
 #define HWM_MAGIC		0x4c45444f4d485441ULL	/* "ATHMODEL" */
-#define HWM_ABI_VERSION		8
+#define HWM_ABI_VERSION		9
 #define HWM_PAGE		4096
 #define HWM_CPU_PAGES		2
 #define HWM_MAX_CPUS		8
@@ -129,6 +129,12 @@ struct hwm_cpu {
 	__u64 midr;
 	__u64 trbe_errata;
 	__u64 trbe_errata_bytes;	/* plugin: bytes an erratum misplaced */
+	/*
+	 * plugin: trace bytes the trace unit made while its TRBE was
+	 * disabled or stopped (a fill waiting for its interrupt), which
+	 * silicon cannot count: for tests that every loss is flagged
+	 */
+	__u64 trbe_discarded;
 	/*
 	 * plugin: HWM_F_* of this CPU, a subset of hwm_global.features (the
 	 * traceN=off option: a CPU of a mixed system without ETE and TRBE,

@@ -717,15 +717,20 @@ static int ete_loss_show(struct seq_file *m, void *v)
 {
 	int cpu;
 
-	seq_puts(m, "cpu truncated collisions irqs\n");
+	seq_puts(m, "cpu truncated collisions irqs discarded_bytes\n");
 	for_each_possible_cpu(cpu) {
 		const struct ete_cpu *ec = per_cpu_ptr(ete_pmu->cpu, cpu);
 
-		if (ec->usable)
-			seq_printf(m, "%d %llu %llu %llu\n", cpu,
-				   READ_ONCE(ec->truncated),
-				   READ_ONCE(ec->collisions),
-				   READ_ONCE(ec->irqs));
+		if (!ec->usable)
+			continue;
+		seq_printf(m, "%d %llu %llu %llu", cpu,
+			   READ_ONCE(ec->truncated), READ_ONCE(ec->collisions),
+			   READ_ONCE(ec->irqs));
+		/* Only the model can count what the TRBE did not take. */
+		if (hw->trbe_discarded)
+			seq_printf(m, " %llu\n", hw->trbe_discarded(cpu));
+		else
+			seq_puts(m, " -\n");
 	}
 	return 0;
 }

@@ -84,6 +84,12 @@ struct hw_backend {
 	 * cpucaps (kernel/ete/ete_errata.c reads those).
 	 */
 	u32 (*trbe_errata)(u64 *midr);
+	/*
+	 * Trace bytes @cpu's trace unit made while its TRBE could not take
+	 * them, since boot: what the model knows and silicon cannot count
+	 * (NULL there).
+	 */
+	u64 (*trbe_discarded)(int cpu);
 	/* HW_HAS_* of the calling CPU; NULL: its ID_AA64DFR0_EL1 says. */
 	unsigned int (*local_features)(void);
 	void (*release)(void);

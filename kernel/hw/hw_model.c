@@ -498,6 +498,11 @@ static u32 model_trbe_errata(u64 *midr)
 	return READ_ONCE(c->trbe_errata) & TRBE_WA_ALL;
 }
 
+static u64 model_trbe_discarded(int cpu)
+{
+	return READ_ONCE(model_cpu(cpu)->trbe_discarded);
+}
+
 static const struct hw_backend hw_model_backend = {
 	.name		= "model",
 	.read		= model_read,
@@ -520,6 +525,7 @@ static const struct hw_backend hw_model_backend = {
 	.trbe_irq_enable = model_irq_enable,
 	.trbe_irq_disable = model_irq_disable,
 	.trbe_errata	= model_trbe_errata,
+	.trbe_discarded	= model_trbe_discarded,
 	.local_features	= model_local_features,
 };
 

@@ -119,6 +119,7 @@ static void trbe_publish(struct hwm_vcpu *c, const struct hwm_trbe_regs *old,
 	c->shm->trbe_ignored = t->ignored;
 	c->shm->trbe_unaligned = t->unaligned;
 	c->shm->trbe_errata_bytes = t->misplaced;
+	c->shm->trbe_discarded = t->discarded;
 }
 
 /*
