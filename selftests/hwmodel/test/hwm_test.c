@@ -1200,13 +1200,29 @@ static uint64_t ete_bbctlr;	/* TRCBBCTLR for ete_rs_run() */
  * with TRCCONFIGR @configr; the trace into ete_cap, its ranges decoded
  * with libete into @got.  Returns the trace's size.
  */
-static size_t ete_rs_run(uint64_t configr, const uint32_t *code,
-			 size_t code_len, struct isb_elems *got)
+/* Decode ete_cap with libete, the code at 0x400000, into @got. */
+static void ete_cap_decode(const uint32_t *code, size_t code_len,
+			   struct isb_elems *got)
 {
 	struct ete_dec_config cfg = { 0 };
 	static struct ete_dec dec;
 	struct ete_img img;
 
+	ete_cap_config(&cfg.pkt);
+	cfg.trace_id = cfg.pkt.trctraceidr;
+	memset(got, 0, sizeof(*got));
+	if (ete_img_init(&img) ||
+	    ete_img_add_buffer(&img, 0x400000, code, code_len) ||
+	    ete_dec_init(&dec, &cfg, &img, isb_sink, got))
+		abort();
+	ete_dec_decode(&dec, ete_cap, ete_cap_n, 0);
+	ete_dec_flush(&dec);
+	ete_img_free(&img);
+}
+
+static size_t ete_rs_run(uint64_t configr, const uint32_t *code,
+			 size_t code_len, struct isb_elems *got)
+{
 	model_reset(1, 0, 0);
 	tcpu.regs[HW_OSLAR_EL1] = 0;
 	tcpu.regs[HW_TRCCONFIGR] = configr;
@@ -1228,16 +1244,7 @@ static size_t ete_rs_run(uint64_t configr, const uint32_t *code,
 	run(blk(0x400000, "o", 0));
 	ete_enc_finish(&tc.ete.enc);
 
-	ete_cap_config(&cfg.pkt);
-	cfg.trace_id = cfg.pkt.trctraceidr;
-	memset(got, 0, sizeof(*got));
-	if (ete_img_init(&img) ||
-	    ete_img_add_buffer(&img, 0x400000, code, code_len) ||
-	    ete_dec_init(&dec, &cfg, &img, isb_sink, got))
-		abort();
-	ete_dec_decode(&dec, ete_cap, ete_cap_n, 0);
-	ete_dec_flush(&dec);
-	ete_img_free(&img);
+	ete_cap_decode(code, code_len, got);
 	return ete_cap_n;
 }
 
@@ -1301,9 +1308,6 @@ static uint64_t ete_ss_run(uint32_t vissctlr, const uint64_t *acvr, int ss,
 			   const struct ss_blk *b, size_t nb, const uint32_t *code,
 			   size_t code_len, struct isb_elems *got)
 {
-	struct ete_dec_config cfg = { 0 };
-	static struct ete_dec dec;
-	struct ete_img img;
 	size_t i;
 
 	model_reset(1, 0, 0);
@@ -1325,16 +1329,7 @@ static uint64_t ete_ss_run(uint32_t vissctlr, const uint64_t *acvr, int ss,
 	for (i = 0; i < 4; i++)		/* disabled, emptying, idle */
 		ksync();
 
-	ete_cap_config(&cfg.pkt);
-	cfg.trace_id = cfg.pkt.trctraceidr;
-	memset(got, 0, sizeof(*got));
-	if (ete_img_init(&img) ||
-	    ete_img_add_buffer(&img, 0x400000, code, code_len) ||
-	    ete_dec_init(&dec, &cfg, &img, isb_sink, got))
-		abort();
-	ete_dec_decode(&dec, ete_cap, ete_cap_n, 0);
-	ete_dec_flush(&dec);
-	ete_img_free(&img);
+	ete_cap_decode(code, code_len, got);
 	return tcpu.regs[HW_TRCVICTLR];
 }
 
