@@ -72,7 +72,8 @@ extern struct ete_pmu *ete_pmu;
 /* ete_unit.c: the trace unit and its buffer on the local CPU */
 int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 		   const struct ete_buf *buf, const struct ete_cpu *ec);
-void ete_unit_stop(u64 *trbsr, u64 *trbptr);
+/* 0, or -ETIMEDOUT when the unit did not go idle (buffer stopped all the same) */
+int ete_unit_stop(u64 *trbsr, u64 *trbptr);
 bool ete_unit_ss_started(void);
 void ete_trbe_start(const struct ete_buf *buf, const struct ete_cpu *ec);
 void ete_trbe_stop(u64 *trbsr, u64 *trbptr);

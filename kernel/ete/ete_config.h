@@ -43,6 +43,8 @@ struct ete_hwcfg {
 	 * last stopped: it goes on from there wherever the event runs next.
 	 */
 	bool ss_started;
+	/* The perf filter set ss_started belongs to (compared, never read). */
+	const void *filter_set;
 };
 
 /* The caller's rights, which the pure code cannot look up. */

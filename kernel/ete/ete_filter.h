@@ -28,6 +28,7 @@
 
 #define ETE_MAX_COMPARATORS	16	/* TRCIDR4.NUMACPAIRS up to 8 */
 #define ETE_MAX_POINTS		8	/* TRCVISSCTLR: comparators 0-7 */
+#define ETE_MAX_FILTERS		12	/* 8 points on 4 pairs, 4 ranges */
 
 enum ete_filter_kind {
 	ETE_FILTER_RANGE,

@@ -309,6 +309,9 @@ static int ete_addr_filters_validate(struct list_head *filters)
 		}
 		if (f->size)
 			return -EOPNOTSUPP;
+		/* No A64 instruction is there: the point would never match. */
+		if (f->offset & 3)
+			return -EINVAL;
 		points++;
 	}
 	if (!ete_filters_fit(ranges, points, ete_pmu->pairs))
@@ -318,18 +321,22 @@ static int ete_addr_filters_validate(struct list_head *filters)
 
 /*
  * The addresses perf resolved for this event's task (or the kernel).  A
- * new set of points restarts the start/stop logic in its first state; the
- * same set moved by a new mapping keeps its state.
+ * new set of filters (PERF_EVENT_IOC_SET_FILTER) restarts the start/stop
+ * logic in its first state; the same set moved by a new mapping keeps its
+ * state.  perf core allocates a new set's entries before it frees the old
+ * ones, so the first entry's address tells the two apart.
  */
 static void ete_addr_filters_sync(struct perf_event *event)
 {
 	struct perf_addr_filters_head *head = perf_event_addr_filters(event);
 	struct perf_addr_filter_range *fr = event->addr_filter_ranges;
-	struct ete_filter flt[ETE_MAX_COMPARATORS];
+	struct ete_filter flt[ETE_MAX_FILTERS];
 	struct ete_hwcfg *cfg = event->pmu_private;
 	struct perf_addr_filter *f;
 	unsigned int n = 0;
-	u32 old_ss = cfg->cmp.vissctlr;
+	const void *set = list_first_entry_or_null(&head->list,
+						   struct perf_addr_filter,
+						   entry);
 
 	list_for_each_entry(f, &head->list, entry) {
 		if (n == ARRAY_SIZE(flt))
@@ -349,8 +356,10 @@ static void ete_addr_filters_sync(struct perf_event *event)
 		n++;
 	}
 	ete_filters_place(flt, n, &cfg->cmp);
-	if (cfg->cmp.vissctlr != old_ss)
+	if (set != cfg->filter_set) {
+		cfg->filter_set = set;
 		cfg->ss_started = ete_filters_start_started(&cfg->cmp);
+	}
 	cfg->serial = atomic64_inc_return(&ete_cfg_serial);
 }
 
@@ -364,8 +373,8 @@ static void ete_event_unit_stop(struct perf_event *event, u64 *trbsr,
 {
 	struct ete_hwcfg *cfg = event->pmu_private;
 
-	ete_unit_stop(trbsr, trbptr);
-	if (cfg->cmp.vissctlr)
+	/* SSSTATUS is UNKNOWN until idle: a unit still busy keeps the last. */
+	if (!ete_unit_stop(trbsr, trbptr) && cfg->cmp.vissctlr)
 		cfg->ss_started = ete_unit_ss_started();
 }
 

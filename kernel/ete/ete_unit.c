@@ -252,18 +252,21 @@ void ete_trbe_stop(u64 *trbsr, u64 *trbptr)
 	hw->buf_detach();
 }
 
-void ete_unit_stop(u64 *trbsr, u64 *trbptr)
+int ete_unit_stop(u64 *trbsr, u64 *trbptr)
 {
+	int ret;
+
 	/* Prohibit trace first: nothing new enters the trace unit. */
 	hw_write(HW_TRFCR_EL1, 0);
 	hw_sync();
 	hw_write(HW_TRCPRGCTLR, 0);
 	hw_sync();
-	/* A unit that stays busy is reported by the stop path's caller. */
-	if (ete_wait_idle(true))
+	ret = ete_wait_idle(true);
+	if (ret)
 		pr_warn_ratelimited("armtrace: cpu%d: trace unit not idle after %u us\n",
 				    smp_processor_id(), ETE_IDLE_TIMEOUT_US);
 	ete_trbe_stop(trbsr, trbptr);
+	return ret;
 }
 
 /*

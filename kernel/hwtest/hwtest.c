@@ -532,30 +532,50 @@ DEFINE_SHOW_ATTRIBUTE(brbe);
  * it runs) programmed, for tests that hold every attr bit and filter to
  * the hardware.
  */
+enum ete_reg_need {
+	ALWAYS,
+	PAIRS1,			/* TRCIDR4.NUMACPAIRS >= 1 */
+	PAIRS2,			/* TRCIDR4.NUMACPAIRS >= 2 */
+	CCI,			/* TRCIDR0.TRCCCI */
+};
+
 static const struct {
 	const char *name;
 	enum hw_reg reg;
+	enum ete_reg_need need;
 } ete_regs[] = {
 	{ "trcprgctlr", HW_TRCPRGCTLR }, { "trcconfigr", HW_TRCCONFIGR },
 	{ "trctraceidr", HW_TRCTRACEIDR }, { "trcvictlr", HW_TRCVICTLR },
-	{ "trcviiectlr", HW_TRCVIIECTLR }, { "trcvissctlr", HW_TRCVISSCTLR },
-	{ "trcacvr0", HW_TRCACVR0 }, { "trcacvr1", HW_TRCACVR1 },
-	{ "trcacvr2", HW_TRCACVR2 }, { "trcacvr3", HW_TRCACVR3 },
-	{ "trcacatr0", HW_TRCACATR0 }, { "trcacatr1", HW_TRCACATR1 },
-	{ "trcacatr2", HW_TRCACATR2 }, { "trcacatr3", HW_TRCACATR3 },
-	{ "trcccctlr", HW_TRCCCCTLR }, { "trcsyncpr", HW_TRCSYNCPR },
+	{ "trcviiectlr", HW_TRCVIIECTLR, PAIRS1 },
+	{ "trcvissctlr", HW_TRCVISSCTLR, PAIRS1 },
+	{ "trcacvr0", HW_TRCACVR0, PAIRS1 }, { "trcacvr1", HW_TRCACVR1, PAIRS1 },
+	{ "trcacvr2", HW_TRCACVR2, PAIRS2 }, { "trcacvr3", HW_TRCACVR3, PAIRS2 },
+	{ "trcacatr0", HW_TRCACATR0, PAIRS1 }, { "trcacatr1", HW_TRCACATR1, PAIRS1 },
+	{ "trcacatr2", HW_TRCACATR2, PAIRS2 }, { "trcacatr3", HW_TRCACATR3, PAIRS2 },
+	{ "trcccctlr", HW_TRCCCCTLR, CCI }, { "trcsyncpr", HW_TRCSYNCPR },
 	{ "trfcr", HW_TRFCR_EL1 }, { "trblimitr", HW_TRBLIMITR_EL1 },
 };
 
+/* Registers the ID registers say are absent are UNDEFINED: "-". */
 static int ete_regs_show(struct seq_file *m, void *v)
 {
-	unsigned int i;
+	unsigned int i, pairs;
+	u64 idr0;
 
 	preempt_disable();
+	idr0 = hw_read(HW_TRCIDR0);
+	pairs = FIELD_GET(TRCIDR4_NUMACPAIRS, hw_read(HW_TRCIDR4));
 	seq_printf(m, "cpu %d\n", smp_processor_id());
-	for (i = 0; i < ARRAY_SIZE(ete_regs); i++)
-		seq_printf(m, "%s %#llx\n", ete_regs[i].name,
-			   hw_read(ete_regs[i].reg));
+	for (i = 0; i < ARRAY_SIZE(ete_regs); i++) {
+		enum ete_reg_need n = ete_regs[i].need;
+
+		if ((n == PAIRS1 && pairs < 1) || (n == PAIRS2 && pairs < 2) ||
+		    (n == CCI && !(idr0 & TRCIDR0_TRCCCI)))
+			seq_printf(m, "%s -\n", ete_regs[i].name);
+		else
+			seq_printf(m, "%s %#llx\n", ete_regs[i].name,
+				   hw_read(ete_regs[i].reg));
+	}
 	preempt_enable();
 	return 0;
 }

@@ -15,7 +15,8 @@
  *   address filters (PERF_EVENT_IOC_SET_FILTER, kernel/ete/ete_filter.c,
  *   two comparator pairs): nr_addr_filters 4; two ranges, four start/stop
  *   points, or two points and a range accepted; a third range, a range
- *   and three points, or a start with a size EOPNOTSUPP;
+ *   and three points, or a start with a size EOPNOTSUPP; a start at an
+ *   address not 4-byte aligned EINVAL;
  *   AUX mmap: 1 page refused by setup_aux (ENOMEM from rb_alloc_aux),
  *   a non-power-of-two refused by the core (EINVAL), overwrite (snapshot)
  *   accepted (TRBE's circular mode), 2 pages .. 64 MiB accepted and traced.
@@ -216,6 +217,9 @@ static void filters(void)
 	snprintf(f, sizeof(f), S("0x100") T("0x200") S("0x300") R("0x400"),
 		 exe, exe, exe, exe);
 	EXPECT(-EOPNOTSUPP, try_filter(f), "three points and a range: EOPNOTSUPP");
+	snprintf(f, sizeof(f), "start 0x102@%s", exe);
+	EXPECT(-EINVAL, try_filter(f),
+	       "a start address where no A64 instruction is (0x102): EINVAL");
 	snprintf(f, sizeof(f), "start 0x100/0x10@%s", exe);
 	EXPECT(-EOPNOTSUPP, try_filter(f),
 	       "a start with a size (no comparator matches a range): EOPNOTSUPP");

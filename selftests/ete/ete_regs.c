@@ -176,6 +176,68 @@ static void attrs(void)
 	run("exclude_user=1: the kernel's EL only", a, NULL, w);
 }
 
+/* Start points the test runs through (noipa: two functions, not one). */
+static __attribute__((noipa)) void mark_a(void)
+{
+}
+
+static __attribute__((noipa)) void mark_b(void)
+{
+}
+
+/* TRCVICTLR.SSSTATUS the unit was last started with, or -1. */
+static int ssstatus_now(void)
+{
+	unsigned long long v[R_N];
+
+	return read_regs(v) == 0 ? !!(v[R_VI] & VI_STOPPED) : -1;
+}
+
+/*
+ * The start/stop logic's state belongs to the event: a start point run
+ * leaves it started over a disable and enable (TRCVICTLR.SSSTATUS saved
+ * at the stop, written at the start); a new filter set, even of the same
+ * kinds, begins stopped again.
+ */
+static void ss_state(void)
+{
+	struct perf_event_attr a = ete_attr();
+	char exe[256], f[1024];
+	long oa = file_offset((void *)mark_a, exe, sizeof(exe));
+	long ob = file_offset((void *)mark_b, exe, sizeof(exe));
+	int fd = ete_open(&a, 0, -1), s0 = -1, s1 = -1, s2 = -1;
+	struct ete_ring r;
+
+	if (fd < 0 || oa < 0 || ob < 0) {
+		tap(0, "start/stop state: the event and its points");
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	snprintf(f, sizeof(f), "start %#lx@%s", oa, exe);
+	if (!ioctl(fd, PERF_EVENT_IOC_SET_FILTER, f) &&
+	    !ete_map(&r, fd, 8, 4, PROT_READ | PROT_WRITE)) {
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		s0 = ssstatus_now();
+		mark_a();		/* the start point runs */
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		s1 = ssstatus_now();
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		snprintf(f, sizeof(f), "start %#lx@%s", ob, exe);
+		if (!ioctl(fd, PERF_EVENT_IOC_SET_FILTER, f)) {
+			ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+			s2 = ssstatus_now();
+			ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		}
+		ete_unmap(&r);
+	}
+	close(fd);
+	tap(s0 == 0 && s1 == 1 && s2 == 0,
+	    "start/stop state: stopped at first (%d), started after its start point ran, over a disable (%d), stopped again with a new set of the same kind (%d)",
+	    s0, s1, s2);
+}
+
 static void filters(void)
 {
 	struct perf_event_attr a = ete_attr();
@@ -249,6 +311,7 @@ int main(void)
 	printf("# kernel at EL%d\n", el);
 	attrs();
 	filters();
+	ss_state();
 	if (loaded && system("rmmod armtrace_hwtest"))
 		tap(0, "rmmod armtrace_hwtest");
 	return tap_fail;

@@ -90,8 +90,11 @@ static inline long file_offset(const void *addr, char *exe, size_t n)
 	FILE *f = fopen("/proc/self/maps", "r");
 	ssize_t l = readlink("/proc/self/exe", exe, n - 1);
 
-	if (!f || l < 0)
+	if (!f || l < 0) {
+		if (f)
+			fclose(f);
 		return -1;
+	}
 	exe[l] = 0;
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%lx-%lx %7s %lx %*s %*s %255s", &lo, &hi, perm,

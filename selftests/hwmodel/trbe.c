@@ -128,6 +128,15 @@ static size_t spill(struct hwm_trbe *t, const uint8_t *buf, size_t len)
 	return done;
 }
 
+/* Erratum 2224489: the next bytes go past LIMIT (trbe.h). */
+static void spill_past_limit(struct hwm_trbe *t)
+{
+	if (!(t->errata & TRBE_WA_SPARE_PAGE))
+		return;
+	t->spill_oor = TRBE_WRITE_OUT_OF_RANGE_BYTES;
+	t->spill_at = t->r.limitr & TRBLIMITR_EL1_LIMIT;
+}
+
 /* Write stage[0..n) at TRBPTR; n is a whole number of blocks. */
 static void write_out(struct hwm_trbe *t, uint32_t n)
 {
@@ -140,6 +149,13 @@ static void write_out(struct hwm_trbe *t, uint32_t n)
 		if (t->spill_oor) {
 			/* A circular wrap the erratum sent past LIMIT. */
 			done += spill(t, t->stage + done, n - done);
+			if (!collecting(&t->r)) {
+				/* it faulted: the rest goes nowhere */
+				t->stage_len -= done;
+				memmove(t->stage, t->stage + done, t->stage_len);
+				stop(t, 0);
+				return;
+			}
 			continue;
 		}
 
@@ -180,10 +196,7 @@ static void write_out(struct hwm_trbe *t, uint32_t n)
 		case HWM_TRBE_FILLED:
 			t->stage_len -= done;
 			memmove(t->stage, t->stage + done, t->stage_len);
-			if (t->errata & TRBE_WA_SPARE_PAGE) {
-				t->spill_oor = TRBE_WRITE_OUT_OF_RANGE_BYTES;
-				t->spill_at = t->r.limitr & TRBLIMITR_EL1_LIMIT;
-			}
+			spill_past_limit(t);
 			if (t->errata & TRBE_WA_PAD_BASE)
 				t->spill_base = TRBE_OVERWRITE_FILL_BYTES;
 			t->r.sr |= TRBSR_EL1_WRAP |
@@ -200,10 +213,7 @@ static void write_out(struct hwm_trbe *t, uint32_t n)
 		case HWM_TRBE_WRAP:
 			t->r.sr |= TRBSR_EL1_WRAP;
 			/* 2224489: the wrap writes past LIMIT, then the base */
-			if (t->errata & TRBE_WA_SPARE_PAGE) {
-				t->spill_oor = TRBE_WRITE_OUT_OF_RANGE_BYTES;
-				t->spill_at = t->r.limitr & TRBLIMITR_EL1_LIMIT;
-			}
+			spill_past_limit(t);
 			break;
 		default:
 			break;

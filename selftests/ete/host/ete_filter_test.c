@@ -90,7 +90,7 @@ static void cases(void)
 	   "fit: a range takes a pair, two points a pair, eight points at most");
 	ok(ete_filters_max(0) == 0 && ete_filters_max(1) == 2 &&
 	   ete_filters_max(2) == 4 && ete_filters_max(4) == 8 &&
-	   ete_filters_max(8) == 12,
+	   ete_filters_max(8) == 12 && ETE_MAX_FILTERS == 12,
 	   "nr_addr_filters: 0, 2, 4, 8, 12 for 0, 1, 2, 4, 8 pairs");
 }
 

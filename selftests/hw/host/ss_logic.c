@@ -44,13 +44,19 @@ static int step(struct ss_logic *s, uint64_t a)
 }
 
 int ss_logic_keep(struct ss_logic *s, char kind, uint64_t src, uint64_t dst,
-		  int taken, unsigned int el)
+		  int taken, unsigned int el, unsigned int el_to)
 {
 	uint64_t a = src;
 	int act;
 
-	if (el)
+	if (el) {
+		/* An exception return to EL0: the path goes on there. */
+		if (kind == 'B' && !el_to && taken) {
+			s->pos = dst;
+			s->pos_ok = !!dst;
+		}
 		return 0;
+	}
 	/* From where the path was, unless the event is not reached so. */
 	if (s->pos_ok && src >= s->pos && src - s->pos < (1u << 20))
 		a = s->pos;

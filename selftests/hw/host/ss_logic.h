@@ -9,8 +9,10 @@
  * each other.
  *
  * It follows the EL0 path the truth gives: each event's instruction is
- * reached by running from where the last event went.  Events at other ELs
- * are never kept: the points are for events that exclude the kernel.
+ * reached by running from where the last event went (an exception's
+ * return address, or where a logged exception return went).  Events at
+ * other ELs are never kept: the points are for events that exclude the
+ * kernel.  One path: the truth of one CPU, a task that stays on it.
  */
 #ifndef ARMTRACE_SS_LOGIC_H
 #define ARMTRACE_SS_LOGIC_H
@@ -39,10 +41,10 @@ void ss_logic_reset(struct ss_logic *s);
 /*
  * Is the event traced by the start/stop logic: @kind 'B' (a branch at
  * @src to @dst, @taken) or 'X' (an exception taken on @src, returning to
- * @dst: @src ran unless @dst is @src), at @el.  Call for every event of
- * the trace's windows, in order.
+ * @dst: @src ran unless @dst is @src), from @el to @el_to.  Call for every
+ * event of the trace's windows, in order.
  */
 int ss_logic_keep(struct ss_logic *s, char kind, uint64_t src, uint64_t dst,
-		  int taken, unsigned int el);
+		  int taken, unsigned int el, unsigned int el_to);
 
 #endif

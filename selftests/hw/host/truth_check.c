@@ -180,12 +180,12 @@ struct view {
 };
 
 static int keep_in_view(void *ctx, char kind, uint64_t src, uint64_t dst,
-			int taken, unsigned int el)
+			int taken, unsigned int el, unsigned int el_to)
 {
 	struct view *v = ctx;
 
 	if (ss_logic_used(&v->ss) &&
-	    !ss_logic_keep(&v->ss, kind, src, dst, taken, el))
+	    !ss_logic_keep(&v->ss, kind, src, dst, taken, el, el_to))
 		return 0;
 	return in_view(v->viiectlr, v->acvr, src);
 }

@@ -34,7 +34,7 @@ static int read_log(const char *path, unsigned int want,
 		return -1;
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long long a, b, c;
-		unsigned int cpu, el;
+		unsigned int cpu, el, el_to;
 		struct truth_ev ev = { 0 };
 		int tk;
 
@@ -58,15 +58,16 @@ static int read_log(const char *path, unsigned int want,
 		}
 		if (!in)
 			continue;
-		if (sscanf(line, "B %u %31s %llx %llx %u %*s %d", &cpu, kind,
-			   &a, &b, &el, &tk) == 6 && cpu == want) {
-			if (keep && !keep(ctx, 'B', a, b, tk, el))
+		if (sscanf(line, "B %u %31s %llx %llx %u %u %d", &cpu, kind,
+			   &a, &b, &el, &el_to, &tk) == 7 && cpu == want) {
+			if (keep && !keep(ctx, 'B', a, b, tk, el, el_to))
 				continue;
 			ev = (struct truth_ev){ .kind = 'B', .src = a,
 						.dst = b, .taken = tk };
-		} else if (sscanf(line, "X %u %31s %llx %llx %llx %u", &cpu, kind,
-				  &a, &b, &c, &el) == 6 && cpu == want) {
-			if (keep && !keep(ctx, 'X', a, b, 0, el))
+		} else if (sscanf(line, "X %u %31s %llx %llx %llx %u %u", &cpu,
+				  kind, &a, &b, &c, &el, &el_to) == 7 &&
+			   cpu == want) {
+			if (keep && !keep(ctx, 'X', a, b, 0, el, el_to))
 				continue;
 			ev = (struct truth_ev){ .kind = 'X', .dst = b };
 			t->exceptions++;

@@ -35,10 +35,10 @@ struct truth_log {
  * Whether an event is kept (ViewInst filters); NULL keeps all.  Called for
  * each event of the CPU inside its trace windows, in order: @kind 'B' (a
  * branch at @src to @dst, @taken) or 'X' (an exception taken on @src,
- * returning to @dst), at @el.
+ * returning to @dst), from @el to @el_to.
  */
 typedef int (*truth_keep_fn)(void *ctx, char kind, uint64_t src, uint64_t dst,
-			     int taken, unsigned int el);
+			     int taken, unsigned int el, unsigned int el_to);
 
 void truth_push(struct truth_evs *e, struct truth_ev ev);
 

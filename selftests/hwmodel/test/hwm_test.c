@@ -509,6 +509,15 @@ static void test_trbe_errata(void)
 	   !(t->r.sr & TRBSR_EL1_S) && t->misplaced == 64,
 	   "trbe erratum 2224489 ",
 	   "write_out_of_range: a circular wrap writes 64 bytes past LIMIT, then goes on at the base");
+	tb_start(t, 0, TB_VA + 4096 - 64, 1, TRBLIMITR_FM_CBUF);
+	t->errata = TRBE_WA_SPARE_PAGE;
+	tb_hole = 1;
+	hwm_trbe_take(t, in, 256);
+	ok((t->r.sr & TRBSR_EL1_S) &&
+	   FIELD_GET(TRBSR_EL1_EC, t->r.sr) == TRBSR_EC_STAGE1_ABORT &&
+	   t->discarded == 192 && !t->stage_len && !tb_mem[0],
+	   "trbe erratum 2224489 ",
+	   "write_out_of_range: no page past LIMIT at a circular wrap: a fault, the rest discarded");
 	tb_errata_start(t, 2, TRBE_WA_SPARE_PAGE);
 	tb_hole = 2;
 	hwm_trbe_take(t, in, 100);

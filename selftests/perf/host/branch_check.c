@@ -135,7 +135,7 @@ static int read_truth(const char *path, unsigned int want, struct brs *exp,
 	ss_logic_reset(&ss);
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long long a, b, c;
-		unsigned int cpu, el;
+		unsigned int cpu, el, el_to;
 		int taken;
 
 		if (sscanf(line, "N %u %31s", &cpu, kind) == 2) {
@@ -155,10 +155,10 @@ static int read_truth(const char *path, unsigned int want, struct brs *exp,
 		}
 		if (!in)
 			continue;
-		if (sscanf(line, "B %u %31s %lli %lli %u %*s %d", &cpu, kind,
-			   &a, &b, &el, &taken) == 6 && cpu == want) {
+		if (sscanf(line, "B %u %31s %lli %lli %u %u %d", &cpu, kind,
+			   &a, &b, &el, &el_to, &taken) == 7 && cpu == want) {
 			kept = !ss_logic_used(&ss) ||
-			       ss_logic_keep(&ss, 'B', a, b, taken, el);
+			       ss_logic_keep(&ss, 'B', a, b, taken, el, el_to);
 			if (!taken)
 				continue;
 			/* (out of view: the path goes on out of view) */
@@ -166,11 +166,12 @@ static int read_truth(const char *path, unsigned int want, struct brs *exp,
 			if (!in_range(a) || !kept)
 				continue;
 			push(exp, a, b, 0);
-		} else if (sscanf(line, "X %u %31s %lli %lli %lli %u", &cpu, kind,
-				  &a, &b, &c, &el) == 6 && cpu == want) {
+		} else if (sscanf(line, "X %u %31s %lli %lli %lli %u %u", &cpu,
+				  kind, &a, &b, &c, &el, &el_to) == 7 &&
+			   cpu == want) {
 			(*nexc)++;
 			kept = !ss_logic_used(&ss) ||
-			       ss_logic_keep(&ss, 'X', a, b, 0, el);
+			       ss_logic_keep(&ss, 'X', a, b, 0, el, el_to);
 			if (b != pos && in_range(b - 4) && kept) {
 				push(exp, b - 4, b, BR_EXC |
 				     (strcmp(kind, "call") ? 0 : BR_SYSCALL));
@@ -366,7 +367,8 @@ static int check_cpu(const char *truth, const char *branches, unsigned int cpu,
 	 * logic stopped for good, unsampled (see above).
 	 */
 	if (filtered() && !tail_open && got.n + 1 == exp.n &&
-	    (range_hi == UINT64_MAX || !in_range(exp.v[exp.n - 1].addr))) {
+	    (range_hi == UINT64_MAX ? !ss.on :
+				      !in_range(exp.v[exp.n - 1].addr))) {
 		printf("# CPU %u: the last branch in view, at %#" PRIx64 ", ends the trace: no sample\n",
 		       cpu, exp.v[exp.n - 1].ip);
 		exp.n--;
