@@ -48,7 +48,8 @@ if [ -n "$ARMTRACE_REFUSED" ]; then
 	esac
 fi
 # ARMTRACE_TRACEPOINTS: a file of lines the armtrace tracepoints must
-# print (after the task/CPU/time columns), in this order.
+# print (after the task/CPU/time columns), in this order; each a basic
+# regular expression for the whole line.
 if [ -n "$ARMTRACE_TRACEPOINTS" ]; then
 	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
 	echo 1 > /sys/kernel/tracing/events/armtrace/enable || rc=1
@@ -74,8 +75,8 @@ if [ -n "$ARMTRACE_TRACEPOINTS" ]; then
 	n=1 k=0
 	while read -r want; do
 		k=$((k + 1))
-		if sed -n "${n},\$p" /tmp/tp | grep -qxF "$want"; then
-			n=$(( $(sed -n "${n},\$p" /tmp/tp | grep -nxF "$want" | head -n1 | cut -d: -f1) + n ))
+		if sed -n "${n},\$p" /tmp/tp | grep -qx "$want"; then
+			n=$(( $(sed -n "${n},\$p" /tmp/tp | grep -nx "$want" | head -n1 | cut -d: -f1) + n ))
 			echo "ok $k - tracepoint: $want"
 		else
 			echo "not ok $k - tracepoint: $want"
