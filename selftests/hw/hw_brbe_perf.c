@@ -44,6 +44,28 @@ struct ring {
 	size_t size;
 };
 
+/*
+ * The record at @tail, whole.  One that runs past the end of the data
+ * area goes on at its start: copied out here, as perf's own reader does
+ * (read in place, its last entries would come from past the mapping).
+ */
+static struct perf_event_header *ring_record(const struct ring *r,
+					     uint64_t tail)
+{
+	static uint64_t copy[65536 / sizeof(uint64_t)];
+	char *base = (char *)r->meta + r->meta->data_offset;
+	uint64_t dsize = r->meta->data_size, off = tail % dsize;
+	struct perf_event_header *h = (void *)(base + off);
+	uint64_t first;
+
+	if (off + h->size <= dsize)
+		return h;
+	first = dsize - off;
+	memcpy(copy, base + off, first);
+	memcpy((char *)copy + first, base, h->size - first);
+	return (struct perf_event_header *)copy;
+}
+
 static int env_int(const char *name, int def)
 {
 	const char *v = getenv(name);
@@ -160,12 +182,11 @@ static void print_sample(uint64_t ip, uint64_t nr,
 static void read_samples(struct ring *r, unsigned int type_mask,
 			 struct stats *st, int numrec)
 {
-	char *base = (char *)r->meta + r->meta->data_offset;
 	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = r->meta->data_tail, dsize = r->meta->data_size;
+	uint64_t tail = r->meta->data_tail;
 
 	while (tail < head) {
-		struct perf_event_header *h = (void *)(base + tail % dsize);
+		struct perf_event_header *h = ring_record(r, tail);
 		uint64_t *p = (uint64_t *)(h + 1), ip, nr, i;
 		struct perf_branch_entry *e;
 
@@ -418,8 +439,7 @@ static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
 {
 	struct perf_event_attr a;
 	struct ring r = { 0 };
-	uint64_t head, tail, dsize;
-	char *base;
+	uint64_t head, tail;
 	int fd;
 
 	*user = *kernel = *syscalls = *erets = *bad = *late = 0;
@@ -434,12 +454,10 @@ static void kernel_run(struct __test_metadata *_metadata, uint64_t bst,
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	workload();
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	base = (char *)r.meta + r.meta->data_offset;
 	head = __atomic_load_n(&r.meta->data_head, __ATOMIC_ACQUIRE);
 	tail = r.meta->data_tail;
-	dsize = r.meta->data_size;
 	while (tail < head) {
-		struct perf_event_header *h = (void *)(base + tail % dsize);
+		struct perf_event_header *h = ring_record(&r, tail);
 		uint64_t *p = (uint64_t *)(h + 1), nr, k;
 		struct perf_branch_entry *e = (void *)&p[2];
 
@@ -597,13 +615,12 @@ TEST_F(brbe_perf, short_period_stacks_start_at_the_last_sample)
  */
 static void count_halves(struct ring *r, int *stacks, int *user, int *kernel)
 {
-	char *base = (char *)r->meta + r->meta->data_offset;
 	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = r->meta->data_tail, dsize = r->meta->data_size;
+	uint64_t tail = r->meta->data_tail;
 
 	*stacks = *user = *kernel = 0;
 	while (tail < head) {
-		struct perf_event_header *h = (void *)(base + tail % dsize);
+		struct perf_event_header *h = ring_record(r, tail);
 		uint64_t *p = (uint64_t *)(h + 1), nr, k;
 		struct perf_branch_entry *e = (void *)&p[2];
 
@@ -687,10 +704,9 @@ TEST_F(brbe_perf, cpu_wide_tasks_never_see_each_other)
 	struct perf_event_attr a;
 	struct ring r = { 0 };
 	int fd, i, mine = 0, theirs = 0, bad = 0, crossed = 0;
-	uint64_t head, tail, dsize;
+	uint64_t head, tail;
 	pid_t me = getpid(), other;
 	long pg = sysconf(_SC_PAGESIZE);
-	char *base;
 
 	SKIP_IF_REFUSED_OR_QUICK();
 	other = fork();
@@ -718,12 +734,10 @@ TEST_F(brbe_perf, cpu_wide_tasks_never_see_each_other)
 	kill(other, SIGKILL);
 	waitpid(other, NULL, 0);
 
-	base = (char *)r.meta + r.meta->data_offset;
 	head = __atomic_load_n(&r.meta->data_head, __ATOMIC_ACQUIRE);
 	tail = r.meta->data_tail;
-	dsize = r.meta->data_size;
 	for (; tail < head; ) {
-		struct perf_event_header *h = (void *)(base + tail % dsize);
+		struct perf_event_header *h = ring_record(&r, tail);
 		uint64_t *p = (uint64_t *)(h + 1), nr, k;
 		uint32_t pid = (uint32_t)p[1];
 		struct perf_branch_entry *e = (void *)&p[3];
@@ -764,14 +778,13 @@ TEST_F(brbe_perf, cpu_wide_tasks_never_see_each_other)
 static int foreign_samples(struct ring *r, const char *lo, const char *hi,
 			   int *samples)
 {
-	char *base = (char *)r->meta + r->meta->data_offset;
 	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = r->meta->data_tail, dsize = r->meta->data_size;
+	uint64_t tail = r->meta->data_tail;
 	int bad = 0;
 
 	*samples = 0;
 	while (tail < head) {
-		struct perf_event_header *h = (void *)(base + tail % dsize);
+		struct perf_event_header *h = ring_record(r, tail);
 		uint64_t *p = (uint64_t *)(h + 1), nr, k;
 		struct perf_branch_entry *e = (void *)&p[2];
 		int seen = 0;
@@ -892,13 +905,12 @@ struct history_run {
  */
 static void history_samples(struct ring *r, struct history_run *h)
 {
-	char *base = (char *)r->meta + r->meta->data_offset;
 	uint64_t head = __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = r->meta->data_tail, dsize = r->meta->data_size;
+	uint64_t tail = r->meta->data_tail;
 
 	memset(h, 0, sizeof(*h));
 	while (tail < head) {
-		struct perf_event_header *hd = (void *)(base + tail % dsize);
+		struct perf_event_header *hd = ring_record(r, tail);
 		uint64_t *p = (uint64_t *)(hd + 1), nr, k;
 		struct perf_branch_entry *e = (void *)&p[2];
 		int span = 0, foreign = 0;
@@ -1080,13 +1092,15 @@ static int cpu1_online(int on)
  * CPU hotplug with a live per-task branch-stack event: the task runs on
  * CPU 1, CPU 1 goes away (the task and its event move to CPU 0), comes
  * back (its BRBE probed and reset again) and the task returns to it.
- * Every stack stays full and right.
+ * Every stack stays right, and each of the three stretches has full ones.
  */
 TEST_F(brbe_perf, hotplug_with_live_event)
 {
+	int numrec = env_int("ARMTRACE_NUMREC", 32);
+	struct stats phase[3] = { { 0 } };
 	struct perf_event_attr a;
 	struct ring r = { 0 };
-	int fd;
+	int fd, i, samples = 0, full = 0;
 
 	SKIP_IF_REFUSED_OR_QUICK();
 	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
@@ -1095,27 +1109,50 @@ TEST_F(brbe_perf, hotplug_with_live_event)
 	brbe_attr(&a, ANY_U);
 	fd = open_ring(&a, &r);
 	ASSERT_LE(0, fd);
-	memset(&self->st, 0, sizeof(self->st));
 	iters = ITERS / 4;
+	/*
+	 * Live across the move to CPU 0, CPU 1's removal and return and the
+	 * move back; disabled only while each stretch's samples are read,
+	 * so that the reader's own branches are not sampled.
+	 */
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	workload();
 	ASSERT_EQ(0, pin_cpu(0));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	read_samples(&r, 0, &phase[0], numrec);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	ASSERT_EQ(0, cpu1_online(0));
 	workload();
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	read_samples(&r, 0, &phase[1], numrec);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	ASSERT_EQ(0, cpu1_online(1));
 	ASSERT_EQ(0, pin_cpu(1));
 	workload();
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	iters = ITERS;
-	read_samples(&r, 0, &self->st, env_int("ARMTRACE_NUMREC", 32));
+	read_samples(&r, 0, &phase[2], numrec);
 	munmap(r.meta, r.size);
 	close(fd);
 	ASSERT_EQ(0, pin_cpu(0));
-	TH_LOG("%d samples, %d full, %d bad", self->st.samples,
-	       self->st.full, self->st.bad);
-	ASSERT_LE(15, self->st.samples);
-	ASSERT_EQ(self->st.samples, self->st.full);
-	ASSERT_EQ(0, self->st.bad);
+	for (i = 0; i < 3; i++) {
+		TH_LOG("CPU %d: %d samples, %d full, %d bad", i == 1 ? 0 : 1,
+		       phase[i].samples, phase[i].full, phase[i].bad);
+		ASSERT_EQ(0, phase[i].bad);
+		ASSERT_LE(3, phase[i].full);
+		samples += phase[i].samples;
+		full += phase[i].full;
+	}
+	/*
+	 * On one CPU every period holds more than NUMREC records.  On
+	 * -smp 2 (ARMTRACE_SMP2) the cycle counter follows the virtual
+	 * clock, which both vCPUs' instructions drive in turn: while the
+	 * other one runs, this one's EL0 cycles count with no instruction
+	 * of its own, so an overflow can come again before the next branch
+	 * and that sample's stack is rightly short (seen in CI: two samples
+	 * at one address, the second empty).  Rare, not the rule.
+	 */
+	ASSERT_LE(samples - full, getenv("ARMTRACE_SMP2") ? samples / 8 : 0);
 }
 
 /* Each filter keeps its branch types, and only those. */
