@@ -33,7 +33,7 @@ RUNS=(
 "smp2-hotplug|--smp 2 --env ARMTRACE_FILTERS=$F_EL1|pmuv3_hotplug|"
 # Period-1 sampling from an unprivileged user; -smp 2 without icount, so
 # both CPUs take overflow interrupts on time.
-"pmu-storm|--smp 2 --no-icount|pmuv3_storm|"
+"pmu-storm|--smp 2 --no-icount --append loglevel=7 --append softlockup_panic=1 --append softlockup_all_cpu_backtrace=1|pmuv3_storm|"
 "builtin-pmu|--builtin-pmu||run-builtin.sh"
 # pmuv3's probe on device trees QEMU cannot make (scripts/dt-variant.sh).
 "dt-a53-pmu|--dt a53-pmu --env ARMTRACE_DT_EXPECT=probe||run-dt.sh"

@@ -39,24 +39,25 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* PERF_RECORD_THROTTLE records in a ring buffer (no wrap: read once). */
-static int count_throttles(struct perf_event_mmap_page *pg)
+/*
+ * PERF_RECORD_THROTTLE records in a ring buffer since the last call, which
+ * are consumed: a full ring takes no more records, throttles included.
+ * Headers are 8-byte aligned and never wrap; only they are read.
+ */
+static int drain_throttles(struct perf_event_mmap_page *pg)
 {
 	char *data = (char *)pg + pg->data_offset;
-	uint64_t head = pg->data_head, off = 0;
+	uint64_t head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = pg->data_tail;
 	int n = 0;
 
-	__sync_synchronize();
-	if (head > pg->data_size)
-		head = pg->data_size;	/* wrapped: what is left is enough */
-	while (off + sizeof(struct perf_event_header) <= head) {
-		struct perf_event_header *h = (void *)(data + off);
+	while (tail < head) {
+		struct perf_event_header *h = (void *)(data + tail % pg->data_size);
 
-		if (!h->size)
-			break;
 		n += h->type == PERF_RECORD_THROTTLE;
-		off += h->size;
+		tail += h->size;
 	}
+	__atomic_store_n(&pg->data_tail, tail, __ATOMIC_RELEASE);
 	return n;
 }
 
@@ -87,10 +88,15 @@ static void spinner(int cpu, int write_fd)
 	/* Tell the parent how many events it got. */
 	if (write(write_fd, &n, sizeof(n)) != sizeof(n))
 		_exit(254);
+	if (pg == MAP_FAILED)
+		pg = NULL;
 	end = now() + SECS;
-	while (now() < end)
+	t = 0;
+	while (now() < end) {
 		spin_loop(1000);
-	t = pg && pg != MAP_FAILED ? count_throttles(pg) : 0;
+		if (pg)
+			t += drain_throttles(pg);
+	}
 	_exit(t > 250 ? 250 : t);
 }
 
