@@ -60,6 +60,9 @@ RUNS=(
 "ete-cpus-refused|--smp 2 --hwmodel=errata1=unusable|ete_cpus|"
 # A trace unit without any optional part (ete_min=on).
 "ete-min|--hwmodel=truth=$BUILD/logs/truth-ete-min.log,exact=on,ete_min=on|ete_perf_dump|"
+# A trace unit that never goes idle after a disable (ete_busy=never): the
+# PMU gives up on it, flagged, without hanging or programming it busy.
+"ete-stuck|--hwmodel=truth=$BUILD/logs/truth-ete-stuck.log,ete_busy=never|ete_stuck|"
 "ete-tests-el2|--hwmodel --el2 --env ARMTRACE_EL=2|ete_errno ete_regs ete_priv|"
 "ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=20004100|ete_perf_dump|"
 # The kernel traced too: kernel code as the model translated it (code=).

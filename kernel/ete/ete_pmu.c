@@ -367,14 +367,29 @@ static void ete_addr_filters_sync(struct perf_event *event)
  * Stop the unit for @event, and keep where its start/stop logic got to
  * (TRCVICTLR.SSSTATUS reads it once the unit is idle), as upstream's
  * etm4x keeps it across a switch.
+ *
+ * A unit that did not go idle was still emptying when its buffer was
+ * stopped: what it held is lost, and it is not fit to trace on.  The open
+ * record says so with TRUNCATED, which also disables the event; the next
+ * start programs the unit from scratch, which waits for idle again.
  */
 static void ete_event_unit_stop(struct perf_event *event, u64 *trbsr,
 				u64 *trbptr)
 {
+	struct ete_cpu *ec = this_cpu_ptr(ete_pmu->cpu);
 	struct ete_hwcfg *cfg = event->pmu_private;
 
+	if (ete_unit_stop(trbsr, trbptr)) {
+		ec->programmed = 0;
+		if (perf_get_aux(&ec->handle)) {
+			ec->truncated++;
+			perf_aux_output_flag(&ec->handle,
+					     PERF_AUX_FLAG_TRUNCATED);
+		}
+		return;
+	}
 	/* SSSTATUS is UNKNOWN until idle: a unit still busy keeps the last. */
-	if (!ete_unit_stop(trbsr, trbptr) && cfg->cmp.vissctlr)
+	if (cfg->cmp.vissctlr)
 		cfg->ss_started = ete_unit_ss_started();
 }
 

@@ -17,6 +17,7 @@
 #include <linux/bitfield.h>
 #include <linux/delay.h>
 #include <linux/errno.h>
+#include <linux/processor.h>
 #include <linux/smp.h>
 #include <asm/cpufeature.h>
 
@@ -26,19 +27,25 @@
 #include "ete.h"
 
 /*
- * TRCSTATR.IDLE follows TRCPRGCTLR.EN within a few cycles on silicon; a
- * unit that does not answer in 100 us is broken, not slow.
+ * TRCSTATR.IDLE follows TRCPRGCTLR.EN within a few cycles on silicon, so
+ * it is polled back to back first: a udelay(1) at the first miss would
+ * cost every switch out of a traced task a microsecond.  Then in 1 us
+ * steps: a unit that does not answer in 100 us is broken, not slow.
  */
+#define ETE_IDLE_SPINS		64
 #define ETE_IDLE_TIMEOUT_US	100
 
 static int ete_wait_idle(bool idle)
 {
-	unsigned int us;
+	unsigned int i;
 
-	for (us = 0; us < ETE_IDLE_TIMEOUT_US; us++) {
+	for (i = 0; i < ETE_IDLE_SPINS + ETE_IDLE_TIMEOUT_US; i++) {
 		if (!!(hw_read(HW_TRCSTATR) & TRCSTATR_IDLE) == idle)
 			return 0;
-		udelay(1);
+		if (i < ETE_IDLE_SPINS)
+			cpu_relax();
+		else
+			udelay(1);
 	}
 	return -ETIMEDOUT;
 }

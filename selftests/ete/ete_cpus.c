@@ -41,20 +41,6 @@ static void spin(void)
 	}
 }
 
-static int dmesg_has(const char *what)
-{
-	char line[512];
-	int found = 0;
-	FILE *f = popen("dmesg", "r");
-
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		found |= !!strstr(line, what);
-	pclose(f);
-	return found;
-}
-
 int main(void)
 {
 	struct perf_event_attr a = ete_attr();

@@ -76,6 +76,21 @@ static inline int write_file(const char *path, const char *s)
 	return ret;
 }
 
+/* The kernel log has a line containing @what. */
+static inline int dmesg_has(const char *what)
+{
+	char line[512];
+	int found = 0;
+	FILE *f = popen("dmesg", "r");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		found |= !!strstr(line, what);
+	pclose(f);
+	return found;
+}
+
 static inline __u32 ete_type(void)
 {
 	return (__u32)sysfs_ull(ETE_PMU_DIR "type");

@@ -638,19 +638,17 @@ void hwm_ete_regs_sync(struct hwm_vcpu *c)
 		ete_hold(c);
 }
 
-/* Syncs a disabled unit stays busy emptying: a poll sees it twice. */
-#define ETE_STOPPING_SYNCS	2
-
 /*
  * At a sync: act on TRCPRGCTLR.EN, the OS Lock and the TRBE controls.
  * Trace starts or stops at the sync instruction (@tb, @idx).
  *
  * TRCSTATR goes through the states of the architecture's table: enabled
  * (IDLE 0); disabled but still emptying (IDLE 0, PMSTABLE 0) for the
- * next ETE_STOPPING_SYNCS syncs, which on silicon is some cycles and
- * which a driver polling TRCSTATR makes (the guest's backend syncs after
- * each read); idle (IDLE 1, PMSTABLE 1).  A driver that reads TRCSTATR
- * once and programs on is caught by ete_hold().
+ * next hwm.ete_busy syncs (2 unless ete_busy= says; -1: for ever, a unit
+ * that never answers), which on silicon is some cycles and which a driver
+ * polling TRCSTATR makes (the guest's backend syncs after each read);
+ * idle (IDLE 1, PMSTABLE 1).  A driver that reads TRCSTATR once and
+ * programs on is caught by ete_hold().
  */
 void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
 		    unsigned int idx)
@@ -663,8 +661,8 @@ void hwm_ete_update(struct hwm_vcpu *c, const struct hwm_tb *tb,
 	if (!en && c->ete.enabled) {
 		ete_stop(c);
 		c->ete.enabled = 0;
-		c->ete.stopping = ETE_STOPPING_SYNCS;
-	} else if (c->ete.stopping) {
+		c->ete.stopping = hwm.ete_busy < 0 ? UINT8_MAX : hwm.ete_busy;
+	} else if (c->ete.stopping && hwm.ete_busy >= 0) {
 		c->ete.stopping--;
 	}
 	/*

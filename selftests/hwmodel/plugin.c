@@ -29,6 +29,8 @@
  *   traceN=off    CPU N has neither ETE nor TRBE (hwm_regs_variant())
  *   ete_min=on    the trace unit has none of its optional parts
  *   dirty=on      the TRBE starts enabled, as a previous owner left it
+ *   ete_busy=N    syncs a disabled trace unit stays busy emptying
+ *                 (default 2); never: it does not go idle again
  *
  * Documentation/hwmodel.rst says what is modelled and how.
  */
@@ -267,6 +269,7 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 
 	hwm.ram_base = 0x40000000;
 	hwm.brbe_nrec = 32;
+	hwm.ete_busy = 2;
 	for (a = 0; a < argc; a++) {
 		char *eq = strchr(argv[a], '=');
 		const char *v = eq ? eq + 1 : "";
@@ -321,6 +324,19 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			hwm.ete_min = on(v);
 		else if (KEY("dirty"))
 			hwm.dirty = on(v);
+		else if (KEY("ete_busy")) {
+			char *end;
+			unsigned long n = strtoul(v, &end, 0);
+
+			if (!strcmp(v, "never"))
+				hwm.ete_busy = -1;
+			else if (*v && !*end && n <= 100)
+				hwm.ete_busy = n;
+			else {
+				hwm_logf("hwmodel: ete_busy=%s: 0..100 or never\n", v);
+				return -1;
+			}
+		}
 		else if (klen > 5 && !strncmp(argv[a], "trace", 5)) {
 			char *end;
 			unsigned long cpu = strtoul(argv[a] + 5, &end, 10);

@@ -843,6 +843,7 @@ static void model_reset(unsigned int kernel_el, int el2, int el3)
 	hwm.nr_vcpus = 1;
 	hwm.vcpus = &tc;
 	hwm.brbe_nrec = 32;
+	hwm.ete_busy = 2;
 	tc.shm = &tcpu;
 	hwm_regs_reset(&tcpu, 32, 0, 0);
 	hwm_regs_variant(&tcpu, 0, 0, 0);
@@ -1157,6 +1158,24 @@ static void test_ete_handshake(void)
 	ksync();
 	ok(!tc.ete.enabled, "ete handshake ",
 	   "after a power-down TRCPRGCTLR.EN alone traces nothing");
+
+	/* ete_busy=never: a unit that does not finish emptying. */
+	model_reset(1, 0, 0);
+	hwm.ete_busy = -1;
+	tcpu.regs[HW_OSLAR_EL1] = 0;
+	tcpu.regs[HW_TRCCONFIGR] = cfg;
+	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
+	ksync();
+	tcpu.regs[HW_TRCPRGCTLR] = 0;
+	for (i = 0; i < 1000; i++)
+		ksync();
+	ok(!tc.ete.enabled && tcpu.regs[HW_TRCSTATR] == 0, "ete handshake ",
+	   "ete_busy=never: 1000 syncs after the disable, still not idle");
+	tcpu.regs[HW_TRCCONFIGR] = cfg | TRCCONFIGR_TS;
+	ksync();
+	ok(tcpu.regs[HW_TRCCONFIGR] == cfg && tc.ete.ignored == 1,
+	   "ete handshake ", "ete_busy=never: programming writes stay ignored");
+	hwm.ete_busy = 2;
 }
 
 /* The trace unit's bytes, captured in place of the TRBE sink. */
