@@ -2,7 +2,7 @@
 /*
  * perf_fuzz: a seeded perf_event_open fuzzer for armtrace's PMUs.
  *
- *   perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W]
+ *   perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W] [-P PMU]
  *
  * Opens events of the `pmuv3` and `ete` PMUs (their types read from sysfs;
  * other PMUs' bugs are not ours to find) with random config words, every
@@ -10,7 +10,10 @@
  * group; then runs a random sequence of ioctl, read, mmap (ring buffer and
  * AUX area), munmap, close, poll, fcntl, prctl, fork (+exec) and busy work
  * on them.  -u drops to that uid/gid after setup, so the same seed runs the
- * unprivileged paths; -H (as root) adds CPU hotplug to the mix.
+ * unprivileged paths; -H (as root) adds CPU hotplug to the mix.  -P PMU
+ * gives pmuv3's share of the events to another PMU (its sysfs name, such
+ * as the built-in armv8_pmuv3_0), to tell our driver's bugs from the perf
+ * core's under the same calls.
  *
  * Every choice comes from one xorshift generator seeded by SEED, so a seed
  * replays the same call sequence as long as the kernel answers the same
@@ -761,8 +764,10 @@ int main(int argc, char **argv)
 	int uid = -1, hotplug = 0, have_seed = 0, stop_at_warn = 0, opt, i;
 	int warned = 0;
 	long taint0;
+	const char *cpu_pmu = "pmuv3";
+	char path[256];
 
-	while ((opt = getopt(argc, argv, "s:n:t:u:HvW")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:t:u:HvWP:")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
@@ -786,6 +791,9 @@ int main(int argc, char **argv)
 		case 'W':
 			stop_at_warn = 1;
 			break;
+		case 'P':
+			cpu_pmu = optarg;
+			break;
 		default:
 			goto usage;
 		}
@@ -796,7 +804,9 @@ int main(int argc, char **argv)
 	rng = (seed + 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
 	rng = (rng ^ (rng >> 31)) | 1;
 
-	pmuv3_type = (int)read_long("/sys/bus/event_source/devices/pmuv3/type");
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type",
+		 cpu_pmu);
+	pmuv3_type = (int)read_long(path);
 	ete_type = (int)read_long("/sys/bus/event_source/devices/ete/type");
 	ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	if (pmuv3_type < 0 && ete_type < 0) {
@@ -873,6 +883,6 @@ int main(int argc, char **argv)
 	return warned ? 2 : 0;
 
 usage:
-	fprintf(stderr, "usage: perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W]\n");
+	fprintf(stderr, "usage: perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W] [-P PMU]\n");
 	return 1;
 }
