@@ -217,13 +217,17 @@ canary_verdict() {
 # rounds (seeds 1 and 2: with the ete PMU, and pmuv3 alone), each as root
 # with CPU hotplug and then as nobody; -smp 2 without icount, so the two
 # CPUs really race; fuzz-dbg is the same on the debug kernel (`make
-# stress` runs that one long).  Out of make check until what it found is
-# fixed: seed 2 (pmuv3 alone, as root) warned in perf core's
-# ctx_sched_out() (cpuctx->task_ctx != ctx, core.c:3331) and
-# event_function() (core.c:244/249) in 1 of 3 boots -- a task-context
-# bookkeeping fault around pmuv3's hardware context, not understood yet.
-# Run it by name: guest-tests.sh fuzz
-FUZZ_RUN="fuzz|--hwmodel --smp 2 --no-icount --env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-15}||"
+# stress` runs that one long).  Out of make check: seed 2 (pmuv3 alone,
+# as root) makes perf core warn now and then (about one boot in fifteen)
+# in its task-context bookkeeping -- ctx_sched_out() and ctx_sched_in()
+# (cpuctx->task_ctx != ctx, core.c:3331/3899), event_function()
+# (core.c:244/249) and their kin -- and fuzz-builtin, the same calls
+# against upstream's armv8_pmuv3 with armtrace.ko never loaded, gives the
+# same warnings: Linux 6.1's perf core, not ours to fail make check on.
+# Run them by name: guest-tests.sh fuzz fuzz-builtin
+FUZZ_ARGS="--env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-15}"
+FUZZ_RUN="fuzz|--hwmodel --smp 2 --no-icount $FUZZ_ARGS||"
+FUZZ_BUILTIN_RUN="fuzz-builtin|--hwmodel --smp 2 --no-icount --builtin-pmu --env ARMTRACE_FUZZ_PMU=armv8_pmuv3 $FUZZ_ARGS||"
 
 # hot_range ELF [SYM]: SYM's (afdo_hot's) address, size and file offset,
 # in hex.
@@ -485,6 +489,7 @@ fi
 selected=()
 skipped=()
 [[ " ${want[*]} " == *" fuzz "* ]] && RUNS+=("$FUZZ_RUN")
+[[ " ${want[*]} " == *" fuzz-builtin "* ]] && RUNS+=("$FUZZ_BUILTIN_RUN")
 for run in "${RUNS[@]}"; do
 	IFS='|' read -r name _ <<< "$run"
 	if [ ${#want[@]} -gt 0 ] && [[ " ${want[*]} " != *" $name "* ]]; then

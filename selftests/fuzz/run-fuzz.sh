@@ -10,6 +10,10 @@
 #   ARMTRACE_FUZZ_ROUNDS  rounds (default 2)
 #   ARMTRACE_FUZZ_ITERS   iterations per fuzzer run (default 1000)
 #   ARMTRACE_FUZZ_SECS    and at most this long (default 60 s)
+#   ARMTRACE_FUZZ_PMU     fuzz this PMU (sysfs name) instead of armtrace.ko's,
+#                         which is then not loaded: the built-in armv8_pmuv3
+#                         of a --builtin-pmu boot, to tell our bugs from the
+#                         perf core's under the same calls
 . ./tap.sh
 seed=${ARMTRACE_FUZZ_SEED:-1}
 rounds=${ARMTRACE_FUZZ_ROUNDS:-2}
@@ -23,8 +27,15 @@ for r in $(seq 1 "$rounds"); do
 	# Every other round without the ete PMU: pmuv3 alone is the CPU PMU.
 	args=
 	[ $((s % 2)) = 0 ] && args="ete=0"
-	insmod ./armtrace.ko $args
-	tap $? "round $r (seed $s): insmod armtrace.ko $args"
+	pmu=
+	if [ -n "$ARMTRACE_FUZZ_PMU" ]; then
+		pmu="-P $ARMTRACE_FUZZ_PMU"
+		[ -e "/sys/bus/event_source/devices/$ARMTRACE_FUZZ_PMU" ]
+		tap $? "round $r (seed $s): PMU $ARMTRACE_FUZZ_PMU registered"
+	else
+		insmod ./armtrace.ko $args
+		tap $? "round $r (seed $s): insmod armtrace.ko $args"
+	fi
 	paranoid=$((s % 4 - 1))
 	echo $paranoid > /proc/sys/kernel/perf_event_paranoid
 	for who in root nobody; do
@@ -32,14 +43,16 @@ for r in $(seq 1 "$rounds"); do
 		[ $who = nobody ] && opts="-u 65534"
 		# -W: at a kernel warning the fuzzer stops, and the calls
 		# printed below are the ones that led to it
+		# shellcheck disable=SC2086
 		timeout "$limit" ./perf_fuzz -s "$s" -n "$iters" -t "$secs" $opts \
-			-v -W > /tmp/fuzz.out 2> /tmp/fuzz.log
+			$pmu -v -W > /tmp/fuzz.out 2> /tmp/fuzz.log
 		st=$?
 		sed 's/^/# /' /tmp/fuzz.out
 		# the calls that led there, for the replay
 		[ $st = 0 ] || tail -n 40 /tmp/fuzz.log | sed 's/^/# /'
 		tap $st "round $r (seed $s, paranoid $paranoid): perf_fuzz as $who"
 	done
+	[ -n "$ARMTRACE_FUZZ_PMU" ] && continue
 	# Events die with their files; the last close may lag the exit.
 	n=0
 	until rmmod armtrace 2> /dev/null; do
