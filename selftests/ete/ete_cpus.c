@@ -20,15 +20,6 @@
 
 #define LOOPS	2000
 
-struct times {
-	unsigned long long value, enabled, running;
-};
-
-static int read_times(int fd, struct times *t)
-{
-	return read(fd, t, sizeof(*t)) == sizeof(*t) ? 0 : -1;
-}
-
 static void spin(void)
 {
 	int i;
@@ -44,7 +35,7 @@ static void spin(void)
 int main(void)
 {
 	struct perf_event_attr a = ete_attr();
-	struct times t0, t1, t2, t3;
+	struct ete_times t0, t1, t2, t3;
 	struct ete_ring r;
 	int fd, ok;
 
@@ -70,9 +61,9 @@ int main(void)
 	ok = !pin_cpu(1) && sched_getcpu() == 1;
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	spin();
-	ok &= !read_times(fd, &t0);
+	ok &= !ete_read_times(fd, &t0);
 	spin();
-	ok &= !read_times(fd, &t1);
+	ok &= !ete_read_times(fd, &t1);
 	printf("# on cpu1: enabled %llu -> %llu ns, running %llu -> %llu ns\n",
 	       t0.enabled, t1.enabled, t0.running, t1.running);
 	tap(ok && t1.enabled > t0.enabled && t0.running == 0 &&
@@ -82,7 +73,7 @@ int main(void)
 	ok = !pin_cpu(0) && sched_getcpu() == 0;
 	spin();
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	ok &= !read_times(fd, &t2);
+	ok &= !ete_read_times(fd, &t2);
 	printf("# on cpu0: enabled %llu ns, running %llu ns\n", t2.enabled,
 	       t2.running);
 	tap(ok && t2.running > 0 && t2.enabled > t1.enabled,
@@ -95,7 +86,7 @@ int main(void)
 	ok = !pin_cpu(1) && sched_getcpu() == 1;
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	spin();
-	ok &= !read_times(fd, &t3);
+	ok &= !ete_read_times(fd, &t3);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	tap(ok && t3.running == t2.running && t3.enabled > t2.enabled,
 	    "back on cpu1 it does not run (running %llu ns)", t3.running);

@@ -19,15 +19,6 @@
 
 #include <sched.h>
 
-struct times {
-	unsigned long long value, enabled, running;
-};
-
-static int read_times(int fd, struct times *t)
-{
-	return read(fd, t, sizeof(*t)) == sizeof(*t) ? 0 : -1;
-}
-
 /* Traced work, then a sleep: a switch out of this task, so a stop. */
 static void work_and_sleep(void)
 {
@@ -44,10 +35,10 @@ int main(void)
 	struct perf_event_attr a = ete_attr();
 	struct ete_loss l0, l1;
 	struct ete_recs *rs;
-	struct times t0, t1;
+	struct ete_times t0, t1;
 	struct ete_scan sc;
 	struct ete_ring r;
-	int fd;
+	int fd, rd;
 
 	printf("TAP version 13\n");
 	rs = calloc(1, sizeof(*rs));
@@ -71,10 +62,10 @@ int main(void)
 		tap(0, "enable: %s", strerror(errno));
 	work_and_sleep();
 	work_and_sleep();
-	read_times(fd, &t0);
+	rd = ete_read_times(fd, &t0);
 	work_and_sleep();
-	read_times(fd, &t1);
-	tap(t0.enabled && t1.enabled == t0.enabled,
+	rd |= ete_read_times(fd, &t1);
+	tap(!rd && t0.enabled && t1.enabled == t0.enabled,
 	    "the event is disabled after the stop that timed out (enabled %llu then %llu ns)",
 	    t0.enabled, t1.enabled);
 	ete_read_records(&r, rs);
@@ -93,10 +84,10 @@ int main(void)
 	if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0))
 		tap(0, "enable again: %s", strerror(errno));
 	work_and_sleep();
-	read_times(fd, &t0);
+	rd = ete_read_times(fd, &t0);
 	work_and_sleep();
-	read_times(fd, &t1);
-	tap(t1.enabled == t0.enabled,
+	rd |= ete_read_times(fd, &t1);
+	tap(!rd && t1.enabled == t0.enabled,
 	    "enabled again on the busy unit: disabled again (enabled %llu then %llu ns)",
 	    t0.enabled, t1.enabled);
 	ete_read_records(&r, rs);

@@ -91,6 +91,16 @@ static inline int dmesg_has(const char *what)
 	return found;
 }
 
+/* read() of an event with PERF_FORMAT_TOTAL_TIME_ENABLED | _RUNNING */
+struct ete_times {
+	unsigned long long value, enabled, running;
+};
+
+static inline int ete_read_times(int fd, struct ete_times *t)
+{
+	return read(fd, t, sizeof(*t)) == sizeof(*t) ? 0 : -1;
+}
+
 static inline __u32 ete_type(void)
 {
 	return (__u32)sysfs_ull(ETE_PMU_DIR "type");
