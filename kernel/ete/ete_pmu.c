@@ -128,6 +128,24 @@ static void ete_disable_inatomic(struct perf_event *event)
 }
 
 /*
+ * End the record of a window whose TRBE never started (no room in the
+ * AUX buffer, or a trace unit still busy from its last stop): no byte,
+ * the loss flagged, and so the event disabled.
+ */
+static void ete_window_abort(struct ete_cpu *ec)
+{
+	struct perf_output_handle *h = &ec->handle;
+	struct perf_event *event = h->event;
+
+	ec->truncated++;
+	trace_aux_lost(smp_processor_id(), PERF_AUX_FLAG_TRUNCATED, 0);
+	perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED |
+			     PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
+	perf_aux_output_end(h, 0);
+	ete_disable_inatomic(event);
+}
+
+/*
  * Open the next TRBE window of the record perf_aux_output_begin() started:
  * pad to the TRBE's alignment, then find room.  With none the record ends
  * TRUNCATED at once: the trace from here on is lost, and perf says so.
@@ -135,7 +153,6 @@ static void ete_disable_inatomic(struct perf_event *event)
 static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 {
 	struct perf_output_handle *h = &ec->handle;
-	struct perf_event *event = h->event;
 	u64 size = ete_buf_size(buf), start;
 	struct trbe_window w;
 
@@ -164,13 +181,7 @@ static int ete_window_begin(struct ete_cpu *ec, struct ete_buf *buf)
 			perf_aux_output_skip(h, w.pad);
 		}
 		if (!w.limit) {
-			ec->truncated++;
-			trace_aux_lost(smp_processor_id(),
-				       PERF_AUX_FLAG_TRUNCATED, 0);
-			perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED |
-						PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
-			perf_aux_output_end(h, 0);
-			ete_disable_inatomic(event);
+			ete_window_abort(ec);
 			return -ENOSPC;
 		}
 		start = w.start;
@@ -206,13 +217,10 @@ static u64 ete_circular_bytes(struct ete_cpu *ec, u64 size,
 		/* A pointer outside the buffer: trust no byte. */
 		*act = HW_TRBE_FATAL;
 		*flags |= PERF_AUX_FLAG_TRUNCATED;
-		ec->truncated++;
 		return 0;
 	}
-	if (*act == HW_TRBE_FATAL) {
+	if (*act == HW_TRBE_FATAL)
 		*flags |= PERF_AUX_FLAG_TRUNCATED;
-		ec->truncated++;
-	}
 	return trbe_circular_bytes(size, ec->start, off,
 				   trbsr & TRBSR_EL1_WRAP);
 }
@@ -252,7 +260,6 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 		if (in_window)
 			size = ec->pad + trbptr - base - wstart;
 		flags |= PERF_AUX_FLAG_TRUNCATED;
-		ec->truncated++;
 		break;
 	case HW_TRBE_DONE:
 	case HW_TRBE_SPURIOUS:
@@ -261,7 +268,6 @@ static enum hw_trbe_action ete_window_end(struct ete_cpu *ec, u64 trbsr,
 		} else {
 			/* A pointer outside its window: trust no byte. */
 			flags |= PERF_AUX_FLAG_TRUNCATED;
-			ec->truncated++;
 		}
 		break;
 	}
@@ -280,10 +286,13 @@ end:
 		size = min(size, bufsize);
 	}
 	trace_trbe_irq(smp_processor_id(), trbsr, trbptr - base, act, size);
-	if (flags & (PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_COLLISION))
-		trace_aux_lost(smp_processor_id(), flags, size);
+	/* with what was flagged on the handle before (a stop that timed out) */
 	perf_aux_output_flag(h, flags);
 	flags = h->aux_flags;
+	if (flags & PERF_AUX_FLAG_TRUNCATED)
+		ec->truncated++;
+	if (flags & (PERF_AUX_FLAG_TRUNCATED | PERF_AUX_FLAG_COLLISION))
+		trace_aux_lost(smp_processor_id(), flags, size);
 	perf_aux_output_end(h, size);
 	if (flags & PERF_AUX_FLAG_TRUNCATED)
 		ete_disable_inatomic(event);
@@ -381,11 +390,9 @@ static void ete_event_unit_stop(struct perf_event *event, u64 *trbsr,
 
 	if (ete_unit_stop(trbsr, trbptr)) {
 		ec->programmed = 0;
-		if (perf_get_aux(&ec->handle)) {
-			ec->truncated++;
+		if (perf_get_aux(&ec->handle))
 			perf_aux_output_flag(&ec->handle,
 					     PERF_AUX_FLAG_TRUNCATED);
-		}
 		return;
 	}
 	/* SSSTATUS is UNKNOWN until idle: a unit still busy keeps the last. */
@@ -428,6 +435,7 @@ static void ete_event_start(struct perf_event *event, int flags)
 	struct ete_hwcfg *cfg;
 	struct ete_buf *buf;
 	u64 trbsr, trbptr;
+	int ret;
 
 	event->hw.state = 0;
 	perf_event_addr_filters_sync(event);
@@ -440,11 +448,17 @@ static void ete_event_start(struct perf_event *event, int flags)
 	if (ete_window_begin(ec, buf))
 		goto stopped;
 	cfg = event->pmu_private;
-	if (ete_unit_start(cfg, ec->programmed == cfg->serial, buf, ec)) {
+	ret = ete_unit_start(cfg, ec->programmed == cfg->serial, buf, ec);
+	if (ret)
 		ec->programmed = 0;
+	if (ret == -EBUSY) {
+		/* Still busy from its last stop: the TRBE was not started. */
+		ete_window_abort(ec);
+		goto stopped;
+	}
+	if (ret) {
 		/* The unit did not leave idle: stop all, keep what it wrote. */
 		ete_unit_stop(&trbsr, &trbptr);
-		ec->truncated++;
 		perf_aux_output_flag(&ec->handle, PERF_AUX_FLAG_TRUNCATED);
 		ete_window_end(ec, trbsr, trbptr);
 		goto stopped;

@@ -39,15 +39,16 @@ static int ete_wait_idle(bool idle)
 {
 	unsigned int i;
 
-	for (i = 0; i < ETE_IDLE_SPINS + ETE_IDLE_TIMEOUT_US; i++) {
+	for (i = 0; ; i++) {
 		if (!!(hw_read(HW_TRCSTATR) & TRCSTATR_IDLE) == idle)
 			return 0;
+		if (i == ETE_IDLE_SPINS + ETE_IDLE_TIMEOUT_US)
+			return -ETIMEDOUT;
 		if (i < ETE_IDLE_SPINS)
 			cpu_relax();
 		else
 			udelay(1);
 	}
-	return -ETIMEDOUT;
 }
 
 void ete_read_caps(struct ete_caps *caps)
@@ -174,9 +175,10 @@ static int ete_unit_program(const struct ete_hwcfg *cfg,
 	hw_write(HW_OSLAR_EL1, 0);
 	hw_write(HW_TRCPRGCTLR, 0);
 	hw_sync();
+	/* Busy since its last stop timed out: nothing is programmed. */
 	ret = ete_wait_idle(true);
 	if (ret)
-		return ret;
+		return -EBUSY;
 
 	hw_write(HW_TRCCONFIGR, cfg->trcconfigr);
 	hw_write(HW_TRCTRACEIDR, ETE_TRACE_ID(smp_processor_id()));
