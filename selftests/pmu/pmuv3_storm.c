@@ -54,6 +54,8 @@ static int drain_throttles(struct perf_event_mmap_page *pg)
 	while (tail < head) {
 		struct perf_event_header *h = (void *)(data + tail % pg->data_size);
 
+		if (h->size < sizeof(*h))
+			break;	/* a broken ring: count no further */
 		n += h->type == PERF_RECORD_THROTTLE;
 		tail += h->size;
 	}
