@@ -12,8 +12,8 @@
  * on them.  -u drops to that uid/gid after setup, so the same seed runs the
  * unprivileged paths; -H (as root) adds CPU hotplug to the mix.  -P PMU
  * gives pmuv3's share of the events to another PMU (its sysfs name, such
- * as the built-in armv8_pmuv3_0), to tell our driver's bugs from the perf
- * core's under the same calls.
+ * as the built-in armv8_pmuv3 of a device-tree boot), to tell our driver's
+ * bugs from the perf core's under the same seed.
  *
  * Every choice comes from one xorshift generator seeded by SEED, so a seed
  * replays the same call sequence as long as the kernel answers the same
@@ -807,6 +807,10 @@ int main(int argc, char **argv)
 	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type",
 		 cpu_pmu);
 	pmuv3_type = (int)read_long(path);
+	if (pmuv3_type < 0 && strcmp(cpu_pmu, "pmuv3")) {
+		fprintf(stderr, "perf_fuzz: no PMU %s\n", cpu_pmu);
+		return 1;
+	}
 	ete_type = (int)read_long("/sys/bus/event_source/devices/ete/type");
 	ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	if (pmuv3_type < 0 && ete_type < 0) {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Guest side of the fuzzer boot: rounds of perf_fuzz against armtrace.ko's
-# PMUs, each round on a freshly loaded module, as root (with CPU hotplug)
+# PMUs, each round on a freshly loaded module (or against the PMU
+# ARMTRACE_FUZZ_PMU names, armtrace.ko not loaded), as root (with CPU hotplug)
 # and then as an unprivileged user, under a perf_event_paranoid the seed
 # picks.  TAP out.  The kernel log is judged by the host (qemu-run.sh).
 #

@@ -177,7 +177,7 @@ struct hwm_model {
 	uint8_t notrace[HWM_MAX_CPUS];	/* no ETE, no TRBE (traceN=off) */
 	int ete_min;			/* no optional ETE parts (ete_min=) */
 	int dirty;			/* trace left enabled (dirty=) */
-	int ete_busy;			/* syncs a disabled unit empties, -1: ever (ete_busy=) */
+	int ete_busy;			/* syncs a disabled unit is busy (ete_busy=) */
 	unsigned int mispredict;	/* every Nth conditional branch (mispredict=) */
 	int exact;			/* icount: one thread, reached counts */
 	FILE *truth;

@@ -328,11 +328,11 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			char *end;
 			unsigned long n = strtoul(v, &end, 0);
 
-			if (!strcmp(v, "never"))
-				hwm.ete_busy = -1;
-			else if (*v && !*end && n <= 100)
+			if (!strcmp(v, "never")) {
+				hwm.ete_busy = -1;	/* busy until enabled again */
+			} else if (*v && !*end && n <= 100) {
 				hwm.ete_busy = n;
-			else {
+			} else {
 				hwm_logf("hwmodel: ete_busy=%s: 0..100 or never\n", v);
 				return -1;
 			}
