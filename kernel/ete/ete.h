@@ -71,9 +71,9 @@ extern struct ete_pmu *ete_pmu;
 
 /* ete_unit.c: the trace unit and its buffer on the local CPU */
 /*
- * 0; -EBUSY when the unit was not idle to be programmed (nothing written,
- * the TRBE not started); -ETIMEDOUT when it did not leave idle once
- * enabled (the TRBE started: stop it)
+ * 0; -EBUSY when the unit was not idle to be programmed (no programming
+ * register written, the TRBE not started); -ETIMEDOUT when it did not
+ * leave idle once enabled (the TRBE started: stop it)
  */
 int ete_unit_start(const struct ete_hwcfg *cfg, bool programmed,
 		   const struct ete_buf *buf, const struct ete_cpu *ec);

@@ -138,9 +138,9 @@ static void ete_window_abort(struct ete_cpu *ec)
 	struct perf_event *event = h->event;
 
 	ec->truncated++;
-	trace_aux_lost(smp_processor_id(), PERF_AUX_FLAG_TRUNCATED, 0);
 	perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED |
 			     PERF_AUX_FLAG_CORESIGHT_FORMAT_RAW);
+	trace_aux_lost(smp_processor_id(), h->aux_flags, 0);
 	perf_aux_output_end(h, 0);
 	ete_disable_inatomic(event);
 }

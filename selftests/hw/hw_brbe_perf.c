@@ -196,6 +196,9 @@ static void read_samples(struct ring *r, unsigned int type_mask,
 		if (h->type != PERF_RECORD_SAMPLE) {
 			st->throttled += h->type == PERF_RECORD_THROTTLE;
 			st->lost += h->type == PERF_RECORD_LOST;
+			/* what follows a loss repeats nothing we saw */
+			if (h->type == PERF_RECORD_LOST)
+				st->last_ip = 0;
 			tail += h->size;
 			continue;
 		}
@@ -436,7 +439,7 @@ static int after_svc(uint64_t ip)
  * may have come as the system call returned, before the first EL0
  * instruction, and the model, which sees instructions execute, sees the
  * ERET go straight into the vector (Documentation/hwmodel.rst); silicon
- * records the ERET to EL0 there too.  Such a sample at the same IP as the
+ * records the ERET to EL0 there too.  A late sample at the same IP as the
  * sample before it counts in @repeats instead: a counter that overflowed
  * again inside the handler of its last overflow (see the test).
  */

@@ -54,8 +54,11 @@ static int drain_throttles(struct perf_event_mmap_page *pg)
 	while (tail < head) {
 		struct perf_event_header *h = (void *)(data + tail % pg->data_size);
 
-		if (h->size < sizeof(*h))
-			break;	/* a broken ring: count no further */
+		if (h->size < sizeof(*h) || h->size % 8 ||
+		    tail + h->size > head) {
+			tail = head;	/* a broken record: skip what is there */
+			break;
+		}
 		n += h->type == PERF_RECORD_THROTTLE;
 		tail += h->size;
 	}
