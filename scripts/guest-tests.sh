@@ -221,7 +221,7 @@ canary_verdict() {
 # as root) makes perf core warn now and then (about one boot in fifteen)
 # in its task-context bookkeeping -- ctx_sched_out() and ctx_sched_in()
 # (cpuctx->task_ctx != ctx, core.c:3331/3899), event_function()
-# (core.c:244/249) and their kin -- and fuzz-builtin, the same calls
+# (core.c:244/249) and their kin -- and fuzz-builtin, the same seed
 # against upstream's armv8_pmuv3 with armtrace.ko never loaded, gives the
 # same warnings: Linux 6.1's perf core, not ours to fail make check on.
 # Run them by name: guest-tests.sh fuzz fuzz-builtin
@@ -231,7 +231,7 @@ FUZZ_RUN="fuzz|--hwmodel --smp 2 --no-icount $FUZZ_ARGS||"
 # soft lockup of both CPUs in perf_fuzz in a clean-clone make check
 # (2026-12-06, CI-23): out of make check until that is understood; it
 # boots with backtraces on a lockup.
-FUZZ_SEED1_RUN="fuzz-seed1|--hwmodel --smp 2 --no-icount --append loglevel=7 --append softlockup_panic=1 --append softlockup_all_cpu_backtrace=1 --env ARMTRACE_FUZZ_SEED=1 --env ARMTRACE_FUZZ_ROUNDS=1 --env ARMTRACE_FUZZ_ITERS=1000 --env ARMTRACE_FUZZ_SECS=15||"
+FUZZ_SEED1_RUN="fuzz-seed1|--hwmodel --smp 2 --no-icount --append loglevel=7 --append softlockup_panic=1 --append softlockup_all_cpu_backtrace=1 --env ARMTRACE_FUZZ_SEED=1 --env ARMTRACE_FUZZ_ROUNDS=1 --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-15}||"
 FUZZ_BUILTIN_RUN="fuzz-builtin|--hwmodel --smp 2 --no-icount --builtin-pmu --env ARMTRACE_FUZZ_PMU=armv8_pmuv3 $FUZZ_ARGS||"
 
 # hot_range ELF [SYM]: SYM's (afdo_hot's) address, size and file offset,

@@ -14,7 +14,7 @@
 #   ARMTRACE_FUZZ_PMU     fuzz this PMU (sysfs name) instead of armtrace.ko's,
 #                         which is then not loaded: the built-in armv8_pmuv3
 #                         of a --builtin-pmu boot, to tell our bugs from the
-#                         perf core's under the same calls
+#                         perf core's under the same seed
 . ./tap.sh
 seed=${ARMTRACE_FUZZ_SEED:-1}
 rounds=${ARMTRACE_FUZZ_ROUNDS:-2}
