@@ -34,6 +34,13 @@ RUNS=(
 # Period-1 sampling from an unprivileged user; -smp 2 without icount, so
 # both CPUs take overflow interrupts on time.
 "pmu-storm|--smp 2 --no-icount --append loglevel=7 --append softlockup_panic=1 --append softlockup_all_cpu_backtrace=1|pmuv3_storm|"
+# The fuzzer's storm mode (perf_fuzz -S) as nobody, with CPU-wide and
+# kernel events allowed: on each CPU a fuzzer opens mostly sampling events
+# of both PMUs with periods from 1 and plays ioctl, read, mmap and busy
+# work on them, while a task sleeping 10 ms at a time on each CPU must
+# keep waking: no user starves a CPU through our interrupts, whatever the
+# events (issue 16).  No fork or hotplug: see the fuzz runs below.
+"fuzz-storm|--hwmodel --smp 2 --no-icount --append softlockup_panic=1 --append panic_print=0x21 --env ARMTRACE_FUZZ_STORM=1 --env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-10}||"
 "builtin-pmu|--builtin-pmu||run-builtin.sh"
 # pmuv3's probe on device trees QEMU cannot make (scripts/dt-variant.sh).
 "dt-a53-pmu|--dt a53-pmu --env ARMTRACE_DT_EXPECT=probe||run-dt.sh"
@@ -226,12 +233,15 @@ canary_verdict() {
 # same warnings: Linux 6.1's perf core, not ours to fail make check on.
 # Run them by name: guest-tests.sh fuzz fuzz-builtin
 FUZZ_ARGS="--env ARMTRACE_FUZZ_SEED=${ARMTRACE_FUZZ_SEED:-1} --env ARMTRACE_FUZZ_ROUNDS=${ARMTRACE_FUZZ_ROUNDS:-2} --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-15}"
-FUZZ_RUN="fuzz|--hwmodel --smp 2 --no-icount $FUZZ_ARGS||"
+FUZZ_RUN="fuzz|--hwmodel${ARMTRACE_FUZZ_HWMODEL:+=$ARMTRACE_FUZZ_HWMODEL} --smp 2 --no-icount --append softlockup_panic=1 --append panic_print=0x21 --append softlockup_all_cpu_backtrace=1 $FUZZ_ARGS||"
 # The first seed's round alone, by name: clean in 24 local boots, then a
 # soft lockup of both CPUs in perf_fuzz in a clean-clone make check
-# (2026-12-06, CI-23): out of make check until that is understood; it
-# boots with backtraces on a lockup.
-FUZZ_SEED1_RUN="fuzz-seed1|--hwmodel --smp 2 --no-icount --append loglevel=7 --append softlockup_panic=1 --append softlockup_all_cpu_backtrace=1 --env ARMTRACE_FUZZ_SEED=1 --env ARMTRACE_FUZZ_ROUNDS=1 --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-15}||"
+# (2026-12-06, CI-23); since then clean in 110 local boots under load
+# (loglevel=7) and more quiet ones (see test-rig.rst): out of make check
+# until that is understood.  It boots quiet, as CI-23 did (a verbose
+# console changes the timing), and a lockup panics with the whole log
+# replayed and every task's stack (panic_print=0x21).
+FUZZ_SEED1_RUN="fuzz-seed1|--hwmodel --smp 2 --no-icount --append softlockup_panic=1 --append panic_print=0x21 --append softlockup_all_cpu_backtrace=1 --env ARMTRACE_FUZZ_SEED=1 --env ARMTRACE_FUZZ_ROUNDS=1 --env ARMTRACE_FUZZ_ITERS=${ARMTRACE_FUZZ_ITERS:-1000} --env ARMTRACE_FUZZ_SECS=${ARMTRACE_FUZZ_SECS:-15}||"
 FUZZ_BUILTIN_RUN="fuzz-builtin|--hwmodel --smp 2 --no-icount --builtin-pmu --env ARMTRACE_FUZZ_PMU=armv8_pmuv3 $FUZZ_ARGS||"
 
 # hot_range ELF [SYM]: SYM's (afdo_hot's) address, size and file offset,

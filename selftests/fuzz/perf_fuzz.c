@@ -3,6 +3,7 @@
  * perf_fuzz: a seeded perf_event_open fuzzer for armtrace's PMUs.
  *
  *   perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W] [-P PMU]
+ *             [-S]
  *
  * Opens events of the `pmuv3` and `ete` PMUs (their types read from sysfs;
  * other PMUs' bugs are not ours to find) with random config words, every
@@ -14,6 +15,15 @@
  * gives pmuv3's share of the events to another PMU (its sysfs name, such
  * as the built-in armv8_pmuv3 of a device-tree boot), to tell our driver's
  * bugs from the perf core's under the same seed.
+ *
+ * -S (storm) asks whether any user can starve a CPU through our PMUs'
+ * interrupts: one fuzzer per CPU, pinned there, opens mostly sampling
+ * events with periods from 1 (pmuv3's overflow interrupt, the ete PMU's
+ * TRBE interrupt with small AUX areas) and plays ioctl, read, mmap and
+ * busy work on them, without fork or hotplug (whose task-context
+ * bookkeeping is perf core's, see Documentation/test-rig.rst), while the
+ * first process sleeps 10 ms at a time on each CPU in turn: it exits 3 if
+ * a wake-up came more than STORM_GAP seconds late.
  *
  * Every choice comes from one xorshift generator seeded by SEED, so a seed
  * replays the same call sequence as long as the kernel answers the same
@@ -53,9 +63,16 @@
 #define MAX_FDS		48
 #define MAX_KIDS	4
 #define PAGE		4096UL
+/*
+ * -S: the longest a 10 ms sleep may take.  Without icount guest time is
+ * host time on a shared 2-core host, so this bound only catches
+ * starvation: seconds, as before an RCU stall (21 s) or soft lockup (20 s).
+ */
+#define STORM_GAP	3.0
 
 static uint64_t rng;
 static int verbose;
+static int storm;
 static int pmuv3_type = -1, ete_type = -1;
 static int ncpus = 1;
 static pid_t target = -1;	/* a child that spins: events on another task */
@@ -372,6 +389,11 @@ static void random_attr(struct perf_event_attr *a)
 	/* three in four attrs are tamed, the rest stay wild */
 	if (!one_in(4))
 		tame(a);
+	/* -S: sampling, and mostly with periods that interrupt at once */
+	if (storm && !one_in(8)) {
+		a->freq = 0;
+		a->sample_period = one_in(2) ? 1 + below(16) : 1 + below(5000);
+	}
 }
 
 static struct slot *free_slot(void)
@@ -757,17 +779,150 @@ static int warned_since(long taint0)
 	return t >= 0 && taint0 >= 0 && ((t & ~taint0) & (1L << 9));
 }
 
+/*
+ * The fuzzer proper: @iters random calls, or @limit seconds; with
+ * @stop_at_warn it stops at the first kernel warning and sets *@warned.
+ * Closes what it opened.  Returns the iterations done.
+ */
+static unsigned long long run_ops(unsigned long long iters, double limit,
+				  int stop_at_warn, int hotplug, int *warned)
+{
+	long taint0 = read_long("/proc/sys/kernel/tainted");
+	double start = now();
+	unsigned long long done;
+	int i;
+
+	for (done = 0; done < iters; done++) {
+		unsigned int r = below(100);
+
+		/*
+		 * -W: stop at the first kernel warning, so that the last
+		 * calls in the -v log are the ones that led to it.
+		 */
+		if (stop_at_warn && warned_since(taint0)) {
+			fprintf(stderr, "perf_fuzz: the kernel warned before iteration %llu\n",
+				done);
+			*warned = 1;
+			break;
+		}
+		if (limit > 0 && now() - start > limit)
+			break;
+		if (r < 30)
+			op_open();
+		else if (r < 40)
+			op_close();
+		else if (r < 60)
+			op_ioctl();
+		else if (r < 70)
+			op_read();
+		else if (r < 78)
+			op_mmap();
+		else if (r < 83)
+			op_munmap();
+		else if (r < 95 || storm)
+			op_misc();
+		else if (r < 99 || !hotplug)
+			op_fork();
+		else
+			op_hotplug();
+	}
+	for (i = 0; i < MAX_FDS; i++) {
+		if (slots[i].fd < 0)
+			continue;
+		unmap_slot(&slots[i]);
+		close(slots[i].fd);
+		slots[i].fd = -1;
+	}
+	reap(1);
+	return done;
+}
+
+/* xorshift's state must not be 0; splitmix the seed into it */
+static void seed_rng(unsigned long long seed)
+{
+	rng = (seed + 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
+	rng = (rng ^ (rng >> 31)) | 1;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+/*
+ * -S: a fuzzer pinned on each CPU (seeded SEED, then from SEED and its
+ * CPU), and this process sleeping 10 ms at a time on each CPU in turn
+ * until they end.  0, 2 if a fuzzer saw the kernel warn (-W), 3 if a
+ * wake-up came more than STORM_GAP late, 4 if a fuzzer died.
+ */
+static int storm_run(unsigned long long seed, unsigned long long iters,
+		     double limit, int stop_at_warn)
+{
+	int n = (int)sysconf(_SC_NPROCESSORS_ONLN), left = 0, ret = 0, c, st;
+	pid_t w[64];
+	double start, prev, gap = 0, t;
+	long wakeups = 0;
+
+	if (n > 64)
+		n = 64;
+	fflush(NULL);
+	for (c = 0; c < n; c++) {
+		w[c] = fork();
+		if (w[c] == 0) {
+			unsigned long long done;
+			int warned = 0;
+
+			pin(c);
+			seed_rng(seed + ((unsigned long long)c << 32));
+			done = run_ops(iters, limit, stop_at_warn, 0, &warned);
+			printf("perf_fuzz: seed %llu cpu %d: %llu iterations; opened %lu pmuv3, %lu ete, %lu other; mapped %lu rings, %lu AUX areas%s\n",
+			       seed, c, done, n_pmuv3, n_ete, n_other, n_ring,
+			       n_aux, warned ? "; the kernel warned" : "");
+			fflush(NULL);
+			_exit(warned ? 2 : 0);
+		}
+		left += w[c] > 0;
+	}
+	start = prev = now();
+	while (left) {
+		t = now();
+		if (t - prev > gap)
+			gap = t - prev;
+		prev = t;
+		pin((int)(wakeups % n));
+		usleep(10000);
+		wakeups++;
+		for (c = 0; c < n; c++) {
+			if (w[c] <= 0 || waitpid(w[c], &st, WNOHANG) != w[c])
+				continue;
+			w[c] = 0;
+			left--;
+			if (!ret && (!WIFEXITED(st) || WEXITSTATUS(st)))
+				ret = WIFEXITED(st) ? WEXITSTATUS(st) : 4;
+		}
+	}
+	kill(target, SIGKILL);
+	waitpid(target, NULL, 0);
+	printf("perf_fuzz: seed %llu: storm on %d CPUs: %ld wake-ups in %.2f s, longest gap %.3f s%s\n",
+	       seed, n, wakeups, now() - start, gap,
+	       gap > STORM_GAP ? ": starved" : "");
+	return gap > STORM_GAP ? 3 : ret;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long long seed = 0, iters = 1000, done = 0;
 	double limit = 0, start;
 	int uid = -1, hotplug = 0, have_seed = 0, stop_at_warn = 0, opt, i;
 	int warned = 0;
-	long taint0;
 	const char *cpu_pmu = "pmuv3";
 	char path[256];
 
-	while ((opt = getopt(argc, argv, "s:n:t:u:HvWP:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:t:u:HvWP:S")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
@@ -794,15 +949,16 @@ int main(int argc, char **argv)
 		case 'P':
 			cpu_pmu = optarg;
 			break;
+		case 'S':
+			storm = 1;
+			break;
 		default:
 			goto usage;
 		}
 	}
 	if (!have_seed || optind != argc)
 		goto usage;
-	/* xorshift's state must not be 0; splitmix the seed into it */
-	rng = (seed + 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL;
-	rng = (rng ^ (rng >> 31)) | 1;
+	seed_rng(seed);
 
 	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type",
 		 cpu_pmu);
@@ -836,49 +992,10 @@ int main(int argc, char **argv)
 	if (target == 0)
 		spin_target();
 
-	taint0 = read_long("/proc/sys/kernel/tainted");
+	if (storm)
+		return storm_run(seed, iters, limit, stop_at_warn);
 	start = now();
-	for (done = 0; done < iters; done++) {
-		unsigned int r = below(100);
-
-		/*
-		 * -W: stop at the first kernel warning, so that the last
-		 * calls in the -v log are the ones that led to it.
-		 */
-		if (stop_at_warn && warned_since(taint0)) {
-			fprintf(stderr, "perf_fuzz: the kernel warned before iteration %llu\n",
-				done);
-			warned = 1;
-			break;
-		}
-		if (limit > 0 && now() - start > limit)
-			break;
-		if (r < 30)
-			op_open();
-		else if (r < 40)
-			op_close();
-		else if (r < 60)
-			op_ioctl();
-		else if (r < 70)
-			op_read();
-		else if (r < 78)
-			op_mmap();
-		else if (r < 83)
-			op_munmap();
-		else if (r < 95)
-			op_misc();
-		else if (r < 99 || !hotplug)
-			op_fork();
-		else
-			op_hotplug();
-	}
-	for (i = 0; i < MAX_FDS; i++) {
-		if (slots[i].fd < 0)
-			continue;
-		unmap_slot(&slots[i]);
-		close(slots[i].fd);
-	}
-	reap(1);
+	done = run_ops(iters, limit, stop_at_warn, hotplug, &warned);
 	kill(target, SIGKILL);
 	waitpid(target, NULL, 0);
 	printf("perf_fuzz: seed %llu: %llu iterations in %.2f s; opened %lu pmuv3, %lu ete, %lu other; mapped %lu rings, %lu AUX areas%s\n",
@@ -887,6 +1004,6 @@ int main(int argc, char **argv)
 	return warned ? 2 : 0;
 
 usage:
-	fprintf(stderr, "usage: perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W] [-P PMU]\n");
+	fprintf(stderr, "usage: perf_fuzz -s SEED [-n ITERS] [-t SECONDS] [-u UID] [-H] [-v] [-W] [-P PMU] [-S]\n");
 	return 1;
 }

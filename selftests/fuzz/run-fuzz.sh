@@ -15,6 +15,10 @@
 #                         which is then not loaded: the built-in armv8_pmuv3
 #                         of a --builtin-pmu boot, to tell our bugs from the
 #                         perf core's under the same seed
+#   ARMTRACE_FUZZ_STORM   1: each round is perf_fuzz -S as nobody, with
+#                         perf_event_paranoid 0 (CPU-wide and kernel
+#                         events allowed) and both PMUs: a fuzzer per CPU
+#                         beside a task that must keep waking up
 . ./tap.sh
 seed=${ARMTRACE_FUZZ_SEED:-1}
 rounds=${ARMTRACE_FUZZ_ROUNDS:-2}
@@ -27,7 +31,7 @@ for r in $(seq 1 "$rounds"); do
 	s=$((seed + r - 1))
 	# Every other round without the ete PMU: pmuv3 alone is the CPU PMU.
 	args=
-	[ $((s % 2)) = 0 ] && args="ete=0"
+	[ $((s % 2)) = 0 ] && [ -z "$ARMTRACE_FUZZ_STORM" ] && args="ete=0"
 	pmu=
 	if [ -n "$ARMTRACE_FUZZ_PMU" ]; then
 		pmu="-P $ARMTRACE_FUZZ_PMU"
@@ -38,10 +42,16 @@ for r in $(seq 1 "$rounds"); do
 		tap $? "round $r (seed $s): insmod armtrace.ko $args"
 	fi
 	paranoid=$((s % 4 - 1))
+	users="root nobody"
+	if [ -n "$ARMTRACE_FUZZ_STORM" ]; then
+		paranoid=0
+		users=nobody
+	fi
 	echo $paranoid > /proc/sys/kernel/perf_event_paranoid
-	for who in root nobody; do
+	for who in $users; do
 		opts=-H
-		[ $who = nobody ] && opts="-u 65534"
+		[ "$who" = nobody ] && opts="-u 65534"
+		[ -n "$ARMTRACE_FUZZ_STORM" ] && opts="$opts -S"
 		# -W: at a kernel warning the fuzzer stops, and the calls
 		# printed below are the ones that led to it
 		# shellcheck disable=SC2086
@@ -51,7 +61,7 @@ for r in $(seq 1 "$rounds"); do
 		sed 's/^/# /' /tmp/fuzz.out
 		# the calls that led there, for the replay
 		[ $st = 0 ] || tail -n 40 /tmp/fuzz.log | sed 's/^/# /'
-		tap $st "round $r (seed $s, paranoid $paranoid): perf_fuzz as $who"
+		tap $st "round $r (seed $s, paranoid $paranoid): perf_fuzz${ARMTRACE_FUZZ_STORM:+ -S} as $who"
 	done
 	[ -n "$ARMTRACE_FUZZ_PMU" ] && continue
 	# Events die with their files; the last close may lag the exit.
