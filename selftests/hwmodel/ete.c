@@ -113,6 +113,14 @@ static void trbe_publish(struct hwm_vcpu *c, const struct hwm_trbe_regs *old,
 		*reg(c, HW_TRBSR_EL1) = t->r.sr;
 		if ((t->r.sr & TRBSR_EL1_S) && !(old->sr & TRBSR_EL1_S))
 			hwm_truth_note(c, "trbe-stop", t->r.sr);
+		/*
+		 * Only the unit's own 0 to 1: the guest clears IRQ before it
+		 * restarts, so each window's event rings once, as the edge
+		 * an MSI is.
+		 */
+		if ((t->r.sr & TRBSR_EL1_IRQ) && !(old->sr & TRBSR_EL1_IRQ) &&
+		    hwm.trbe_irq)
+			hwm.trbe_irq(c->idx);
 	}
 	hwm.stat_bytes += t->written - written;
 	c->shm->trbe_lost = t->lost;

@@ -184,9 +184,20 @@ struct hwm_model {
 	FILE *code;			/* kernel code as translated (code=) */
 	FILE *log;			/* -d plugin messages, NULL if quiet */
 	uint64_t stat_syncs, stat_tbs, stat_bytes;
+	/*
+	 * Called with a CPU's index when its TRBE raises TRBSR_EL1.IRQ
+	 * (0 to 1), to interrupt the guest; NULL: the guest polls
+	 * (doorbell=, doorbell.c).
+	 */
+	void (*trbe_irq)(unsigned int cpu);
 };
 
 extern struct hwm_model hwm;
+
+/* the doorbell (doorbell.c): the TRBE interrupt as a real one */
+int hwm_doorbell_open(const char *path);
+void hwm_doorbell_ring(unsigned int cpu);
+void hwm_doorbell_report(void);
 
 /* guest memory */
 void *hwm_guest_pa(uint64_t pa, uint64_t len);

@@ -31,6 +31,9 @@
  *   dirty=on      the TRBE starts enabled, as a previous owner left it
  *   ete_busy=N    syncs a disabled trace unit stays busy emptying
  *                 (default 2); never: it does not go idle again
+ *   doorbell=SOCK raise the TRBE interrupt through the guest's
+ *                 ivshmem-doorbell device, a peer of the ivshmem server
+ *                 at SOCK (doorbell.c); default: the guest polls
  *
  * Documentation/hwmodel.rst says what is modelled and how.
  */
@@ -211,6 +214,8 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 		 (unsigned long long)hwm.stat_tbs,
 		 (unsigned long long)hwm.stat_bytes);
 	qemu_plugin_outs(buf);
+	if (hwm.trbe_irq)
+		hwm_doorbell_report();
 	if (hwm.truth)
 		fclose(hwm.truth);
 	hwm.truth = NULL;
@@ -262,7 +267,7 @@ static int on(const char *v)
 HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 				   int argc, char **argv)
 {
-	const char *mem = NULL, *truth = NULL, *code = NULL;
+	const char *mem = NULL, *truth = NULL, *code = NULL, *doorbell = NULL;
 	uint64_t region = 0;
 	unsigned int i, ncpu, nrec;
 	int a;
@@ -286,6 +291,8 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			truth = v;
 		else if (KEY("code"))
 			code = v;
+		else if (KEY("doorbell"))
+			doorbell = v;
 		else if (KEY("brbe"))
 			hwm.brbe_nrec = strtoul(v, NULL, 0) == 64 ? 64 : 32;
 		else if (klen > 4 && !strncmp(argv[a], "brbe", 4)) {
@@ -397,6 +404,11 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			return -1;
 		}
 		setvbuf(hwm.code, NULL, _IOFBF, 1 << 20);
+	}
+	if (doorbell) {
+		if (hwm_doorbell_open(doorbell))
+			return -1;
+		hwm.trbe_irq = hwm_doorbell_ring;
 	}
 	hwm.nr_vcpus = ncpu;
 	hwm.vcpus = calloc(ncpu, sizeof(*hwm.vcpus));
