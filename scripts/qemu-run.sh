@@ -24,6 +24,11 @@
 #                    (Documentation/hwmodel.rst); OPTS: its comma-separated
 #                    options, e.g. truth=FILE,brbe=64; HWMODEL_LOG=FILE
 #                    keeps its messages
+#     --doorbell     with --hwmodel: the TRBE interrupt is a real one, an
+#                    MSI-X vector per CPU of an ivshmem-doorbell device
+#                    the plugin rings through our ivshmem server (started
+#                    here, its socket in the run's temporary directory,
+#                    stopped at exit); without it the guest polls
 #
 # SCRIPT becomes /armtrace/test.sh (run by /armtrace/run.sh); FILEs are
 # copied into /armtrace/.
@@ -36,7 +41,7 @@ set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CACHE:-$("$TOP/scripts/cache-dir.sh")}
 machine=virt cpu=max smp=1 icount=1 blacklist=1 append= timeout=300 log=
-hwmodel= hwm_opts= debug=0 dt=
+hwmodel= hwm_opts= debug=0 dt= doorbell= db_pid=
 envs=()
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -54,6 +59,7 @@ while [ $# -gt 0 ]; do
 	--dt) dt=$2; shift ;;
 	--hwmodel) hwmodel=1 ;;
 	--hwmodel=*) hwmodel=1 hwm_opts=${1#--hwmodel=} ;;
+	--doorbell) doorbell=1 ;;
 	--) shift; break ;;
 	-*) echo "qemu-run: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -62,6 +68,8 @@ while [ $# -gt 0 ]; do
 done
 [ $# -ge 1 ] || { echo "usage: qemu-run.sh [options] SCRIPT [FILE...]" >&2; exit 2; }
 script=$1; shift
+[ -z "$doorbell" ] || [ -n "$hwmodel" ] ||
+	{ echo "qemu-run: --doorbell needs --hwmodel" >&2; exit 2; }
 
 "$TOP/scripts/guest-image.sh"
 image=$CACHE/Image kodir=$TOP/kernel
@@ -74,7 +82,17 @@ if [ $debug = 1 ]; then
 	}
 fi
 work=$(mktemp -d /tmp/armtrace-run.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+hwm_mem=
+cleanup() {
+	if [ -n "$db_pid" ]; then
+		kill "$db_pid" 2> /dev/null
+		wait "$db_pid" 2> /dev/null
+	fi
+	rm -rf "$work" ${hwm_mem:+"$hwm_mem"}
+}
+trap cleanup EXIT
+# A run killed from outside (a test's timeout) cleans up too.
+trap 'exit 143' TERM INT HUP
 mkdir -p "$work/ov/armtrace"
 {
 	for e in ${envs[@]+"${envs[@]}"}; do printf 'export %q\n' "$e"; done
@@ -128,7 +146,6 @@ if [ -n "$hwmodel" ]; then
 	case "$machine" in *virtualization=on*) hwm_opts="el2=on${hwm_opts:+,$hwm_opts}" ;; esac
 	case "$machine" in *secure=on*) hwm_opts="el3=on${hwm_opts:+,$hwm_opts}" ;; esac
 	hwm_mem=$(mktemp /dev/shm/armtrace-XXXXXX)
-	trap 'rm -rf "$work" "$hwm_mem"' EXIT
 	truncate -s 1G "$hwm_mem"
 	"$TOP/scripts/hwmodel-dtb.sh" "$work/hwmodel.dtb" $hwm_region "${qemu[@]}"
 	qemu[2]="$machine,memory-backend=ram"
@@ -136,6 +153,32 @@ if [ -n "$hwmodel" ]; then
 		-dtb "$work/hwmodel.dtb"
 		-plugin "${BUILD:-$TOP/build}/hwmodel/libarmtrace-hwmodel.so,mem=$hwm_mem,region=$hwm_region${hwm_opts:+,$hwm_opts}"
 		-d plugin -D "${HWMODEL_LOG:-$work/hwmodel.log}")
+fi
+
+# The doorbell: our ivshmem server, one vector per CPU; QEMU's device
+# and the plugin are its peers.  virt's GICv2 has GICv2m, so the device's
+# MSI-X vectors are SPIs the guest can steer, one to each CPU.  Added
+# after the device tree dump: a PCI device is not in the device tree, and
+# the dump must not be a peer.
+if [ -n "$doorbell" ]; then
+	db_sock=$work/doorbell.sock
+	"${BUILD:-$TOP/build}/hwmodel/ivshmem-server" -S "$db_sock" -n "$smp" \
+		-r "$work/doorbell.ready" &
+	db_pid=$!
+	for _ in $(seq 100); do
+		[ -e "$work/doorbell.ready" ] && break
+		kill -0 "$db_pid" 2> /dev/null || break
+		sleep 0.05
+	done
+	[ -e "$work/doorbell.ready" ] ||
+		{ echo "qemu-run: the ivshmem server did not start" >&2; exit 2; }
+	for i in "${!qemu[@]}"; do
+		case "${qemu[$i]}" in
+		*/libarmtrace-hwmodel.so,*) qemu[$i]="${qemu[$i]},doorbell=$db_sock" ;;
+		esac
+	done
+	qemu+=(-chardev "socket,path=$db_sock,id=armtrace-doorbell"
+		-device "ivshmem-doorbell,chardev=armtrace-doorbell,vectors=$smp")
 fi
 
 if [ -n "$dt" ]; then
