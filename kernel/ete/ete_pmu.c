@@ -618,7 +618,8 @@ static int ete_event_init(struct perf_event *event)
 }
 
 /*
- * The TRBE interrupt (a PPI; polled on the model): the window filled or
+ * The TRBE interrupt (a PPI; on the model polled, or its doorbell's
+ * MSI-X vector for this CPU): the window filled or
  * the unit faulted.  The trace unit runs on; the buffer restarts at the
  * next window, or the event stops when there is none.
  */
@@ -729,7 +730,10 @@ static int ete_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	return 0;
 }
 
-/* The TRBE PPI from the "arm,trbe" DT node; the model polls instead. */
+/*
+ * The TRBE PPI from the "arm,trbe" DT node; the model has none (it polls
+ * or rings its doorbell, hw_model_irq.c).
+ */
 static int ete_find_irq(void)
 {
 	struct device_node *np;

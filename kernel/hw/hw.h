@@ -67,11 +67,13 @@ struct hw_backend {
 	/* PMU overflow seen (BRBE freeze on silicon is done by hardware). */
 	void (*pmu_overflow)(void);
 	/*
-	 * The TRBE interrupt: the PPI @irq on silicon; on the model, which
-	 * cannot raise one deterministically, a per-CPU timer that polls
-	 * TRBSR_EL1.IRQ and calls @fn in hard interrupt context while it is
-	 * set, as a level-triggered PPI would.  Enable/disable run on each
-	 * CPU (CPU hotplug callbacks).
+	 * The TRBE interrupt: the PPI @irq on silicon; on the model
+	 * (hw_model_irq.c) a per-CPU timer that polls TRBSR_EL1.IRQ and
+	 * calls @fn in hard interrupt context while it is set, as a
+	 * level-triggered PPI would (deterministic under icount), or, with
+	 * the model's doorbell device, one MSI-X vector per CPU.
+	 * Enable/disable run on each CPU (CPU hotplug callbacks); disable
+	 * does not wait for a running handler.
 	 */
 	int (*trbe_irq_request)(int irq, irq_handler_t fn, void __percpu *dev);
 	void (*trbe_irq_free)(int irq, void __percpu *dev);

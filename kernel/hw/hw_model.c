@@ -12,7 +12,6 @@
 
 #include <linux/cpu_pm.h>
 #include <linux/hardirq.h>
-#include <linux/hrtimer.h>
 #include <linux/io.h>
 #include <linux/kmemleak.h>
 #include <linux/mm.h>
@@ -33,23 +32,9 @@
 #include <armtrace/trbe_errata.h>
 #include <armtrace/trbe_regs.h>
 #include "hw.h"
+#include "hw_model.h"
 
 static void *model_base;
-
-/*
- * The model's TRBE "interrupt": a per-CPU timer polling TRBSR_EL1.IRQ.
- * Under -icount shift=0,sleep=off its period is 100k instructions, and
- * deterministic, unlike a doorbell interrupt from the plugin.
- */
-#define MODEL_IRQ_POLL_NS	(100 * NSEC_PER_USEC)
-
-struct model_irq {
-	struct hrtimer timer;
-	irq_handler_t fn;
-	void *dev;
-};
-
-static struct model_irq __percpu *model_irqs;
 
 static struct hwm_global *model_global(void)
 {
@@ -377,54 +362,9 @@ static int model_buf_publish(int cpu, void *va, unsigned int npages)
 	return 0;
 }
 
-static enum hrtimer_restart model_irq_poll(struct hrtimer *t)
+bool model_trbe_irq_pending(void)
 {
-	struct model_irq *mi = container_of(t, struct model_irq, timer);
-
-	if (READ_ONCE(model_this_cpu()->regs[HW_TRBSR_EL1]) & TRBSR_EL1_IRQ)
-		mi->fn(0, mi->dev);
-	hrtimer_forward_now(t, ns_to_ktime(MODEL_IRQ_POLL_NS));
-	return HRTIMER_RESTART;
-}
-
-static int model_irq_request(int irq, irq_handler_t fn, void __percpu *dev)
-{
-	int cpu;
-
-	/* One TRBE interrupt, one owner, as a PPI has. */
-	if (model_irqs)
-		return -EBUSY;
-	model_irqs = alloc_percpu(struct model_irq);
-	if (!model_irqs)
-		return -ENOMEM;
-	for_each_possible_cpu(cpu) {
-		struct model_irq *mi = per_cpu_ptr(model_irqs, cpu);
-
-		hrtimer_init(&mi->timer, CLOCK_MONOTONIC,
-			     HRTIMER_MODE_REL_PINNED_HARD);
-		mi->timer.function = model_irq_poll;
-		mi->fn = fn;
-		mi->dev = per_cpu_ptr(dev, cpu);
-	}
-	return 0;
-}
-
-static void model_irq_free(int irq, void __percpu *dev)
-{
-	free_percpu(model_irqs);
-	model_irqs = NULL;
-}
-
-static void model_irq_enable(int irq)
-{
-	hrtimer_start(&this_cpu_ptr(model_irqs)->timer,
-		      ns_to_ktime(MODEL_IRQ_POLL_NS),
-		      HRTIMER_MODE_REL_PINNED_HARD);
-}
-
-static void model_irq_disable(int irq)
-{
-	hrtimer_cancel(&this_cpu_ptr(model_irqs)->timer);
+	return READ_ONCE(model_this_cpu()->regs[HW_TRBSR_EL1]) & TRBSR_EL1_IRQ;
 }
 
 /*
@@ -466,6 +406,7 @@ static void model_release(void)
 
 	if (!model_base)
 		return;
+	model_irq_exit();
 	if (model_cpu_pm_registered)
 		cpu_pm_unregister_notifier(&model_cpu_pm_nb);
 	model_cpu_pm_registered = false;
@@ -579,6 +520,7 @@ int hw_model_probe(const struct hw_backend **out, unsigned int *features)
 	model_cpu_pm_registered = !cpu_pm_register_notifier(&model_cpu_pm_nb);
 	if (!model_cpu_pm_registered)
 		pr_warn("hardware model: no CPU PM notifier: power-down is not played\n");
+	model_irq_init();
 	*out = &hw_model_backend;
 	*features = model_features_of(READ_ONCE(g->features));
 	return 0;
