@@ -80,6 +80,13 @@ RUNS=(
 # each iteration, carried over switches and CPU power-downs on both sides.
 "ete-startstop|--hwmodel=truth=$BUILD/logs/truth-ete-startstop.log,exact=on --env ARMTRACE_STARTSTOP=1 --env ARMTRACE_CPU_PM=1 --env ARMTRACE_HWTEST=1|ete_perf_dump|"
 "ete-loss|--hwmodel=truth=$BUILD/logs/truth-ete-loss.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_LOSS=1 --env ARMTRACE_AUX_PAGES=2 --env ARMTRACE_TRACEPOINTS=loss.tracepoints|ete_perf_dump|"
+# The TRBE interrupt as a real one (qemu-run.sh --doorbell): ete-snapshot-oor's
+# snapshot windows, one fill window a lap (erratum 2224489's spare
+# page), each lap's interrupt rung by the model as CPU 0's MSI-X vector;
+# the newest trace, exactly, is the truth's.  -smp 2: the vector must be
+# taken on CPU 0 only.  With icount, as every truth-checked run (exact=on
+# needs it): the doorbell's timing is the host's either way.
+"ete-doorbell|--hwmodel=truth=$BUILD/logs/truth-ete-doorbell.log,exact=on,errata=write_out_of_range --doorbell --smp 2 --env ARMTRACE_ARGS=/bin/busybox@seq@1@150 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_WORKAROUNDS=spare_page --env ARMTRACE_DOORBELL=1|ete_perf_dump|"
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
 # Snapshot mode on a CPU with erratum 2224489 (write past LIMIT): every
 # lap a fill window, the spare page padded; the tail decodes exactly.
@@ -100,6 +107,12 @@ RUNS=(
 "perf-ete-per-thread|--hwmodel=truth=$BUILD/logs/truth-perf-ete-per-thread.log,exact=on --env ARMTRACE_RECORD=--per-thread||"
 "perf-ete-cpu-wide|--hwmodel=truth=$BUILD/logs/truth-perf-ete-cpu-wide.log,exact=on --env ARMTRACE_RECORD=-a||"
 "perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --smp 2 --env ARMTRACE_RECORD=-a||"
+# The doorbell (above, ete-doorbell) on both CPUs: perf record -a with
+# 2-page AUX buffers that fill again and again, an MSI-X vector per CPU.
+# Every fill loses the trace until the restart (COLLISION), so
+# perf-truth.sh holds the loss to the kernel's counts and libete to
+# OpenCSD, not the trace to the truth.
+"perf-ete-doorbell|--hwmodel=truth=$BUILD/logs/truth-perf-ete-doorbell.log,exact=on --doorbell --smp 2 --env ARMTRACE_CMD=/bin/sh@./doorbell-work.sh@200 --env ARMTRACE_RECORD=-a@-m@,2 --env ARMTRACE_DOORBELL=2||"
 "perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2 --env ARMTRACE_TRACEPOINTS=1||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
 # One program both ways, ETE (--itrace=l) and BRBE: the same branch
@@ -283,7 +296,11 @@ one_run() {
 	elif [[ $name == perf-* ]]; then
 		runner=$TOP/selftests/perf/run-perf.sh
 		extra=("$BUILD/perf/aarch64/guest/perf")
+		[[ $name == perf-ete-doorbell ]] &&
+			extra+=("$TOP/selftests/perf/doorbell-work.sh")
 	fi
+	[[ " $opts " == *" --doorbell "* ]] &&
+		extra+=("$TOP/selftests/ete/doorbell-check.sh")
 	envs=()
 	if [[ $name == perf-ete-filter ]]; then
 		# afdo_hot as perf's --filter 'filter afdo_hot @ FILE' would
@@ -375,7 +392,7 @@ one_run() {
 		# The libtraceevent plugin, on the formats this guest printed.
 		[ $rc -eq 0 ] && { make -s -C "$TOP/tools-perf/plugins" check \
 			CONSOLE="$log" >> "$log" 2>&1 || rc=1; } ;;
-	ete-snapshot|ete-snapshot-oor)
+	ete-snapshot|ete-snapshot-oor|ete-doorbell)
 		[ $rc -eq 0 ] && { "$BUILD/host/truth_check" "$log" \
 			"$BUILD/logs/truth-$name.log" 0 "$G/ete_perf_dump" \
 			"$CACHE/root/bin/busybox" >> "$log" 2>&1 || rc=1; } ;;
@@ -419,6 +436,11 @@ one_run() {
 		# every process at EL0: perf itself and busybox's sh too
 		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
 			"$BUILD/logs/truth-$name.log" "$G/perf_workload" \
+			"$BUILD/perf/aarch64/guest/perf" "$CACHE/root/bin/busybox" \
+			>> "$log" 2>&1 || rc=1; } ;;
+	perf-ete-doorbell)
+		[ $rc -eq 0 ] && { "$TOP/scripts/perf-truth.sh" "$log" \
+			"$BUILD/logs/truth-$name.log" \
 			"$BUILD/perf/aarch64/guest/perf" "$CACHE/root/bin/busybox" \
 			>> "$log" 2>&1 || rc=1; } ;;
 	perf-ete-afdo)

@@ -68,6 +68,11 @@ for t in $ARMTRACE_TESTS; do
 	fi
 done
 cat /sys/kernel/debug/armtrace_ete/loss | sed 's/^/# loss: /'
+# ARMTRACE_DOORBELL=N (qemu-run.sh --doorbell): every TRBE interrupt came
+# as its CPU's doorbell vector, on N CPUs at least.
+if [ -n "$ARMTRACE_DOORBELL" ]; then
+	sh ./doorbell-check.sh "$ARMTRACE_DOORBELL" || rc=1
+fi
 if [ -n "$ARMTRACE_TRACEPOINTS" ]; then
 	echo 0 > /sys/kernel/tracing/events/armtrace/enable
 	grep -v '^#' /sys/kernel/tracing/trace | sed 's/^.*: \([a-z_]*: \)/\1/' > /tmp/tp

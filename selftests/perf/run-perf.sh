@@ -17,6 +17,9 @@
 # $ARMTRACE_TRACEPOINTS=1, Debian's perf records the armtrace tracepoints
 # system-wide around the recording, and perf script must show TRBE
 # windows and their ends; their bytes go to the host as a TPSUM line.
+# With $ARMTRACE_DOORBELL=N (qemu-run.sh --doorbell) every TRBE interrupt
+# must have come as the doorbell's MSI-X vector of its CPU, none polled,
+# on N CPUs at least (selftests/ete/doorbell-check.sh).
 n=0
 rc=0
 tap() {
@@ -140,5 +143,9 @@ for v in "${HOME:-/}"/.debug/\[vdso\]/*/vdso; do
 	od -An -v -tx1 "$v" | tr -d ' ' | sed 's/^/VDSOHEX /'
 done
 cat /sys/kernel/debug/armtrace_ete/loss | sed 's/^/# loss: /'
+if [ -n "${ARMTRACE_DOORBELL:-}" ]; then
+	sh ./doorbell-check.sh "$ARMTRACE_DOORBELL"
+	tap $? "every TRBE interrupt came by the doorbell (doorbell-check.sh)"
+fi
 rmmod armtrace || { n=$((n + 1)); echo "not ok $n - rmmod armtrace"; rc=1; }
 exit $rc
