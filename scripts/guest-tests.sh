@@ -87,6 +87,10 @@ RUNS=(
 # taken on CPU 0 only.  With icount, as every truth-checked run (exact=on
 # needs it): the doorbell's timing is the host's either way.
 "ete-doorbell|--hwmodel=truth=$BUILD/logs/truth-ete-doorbell.log,exact=on,errata=write_out_of_range --doorbell --smp 2 --env ARMTRACE_ARGS=/bin/busybox@seq@1@150 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_WORKAROUNDS=spare_page --env ARMTRACE_DOORBELL=1|ete_perf_dump|"
+# The doorbell through module reloads and CPU hotplug under live events
+# (ete_lifecycle.sh), then ete_loss's fills: each CPU's vector must still
+# be steered to it after CPU 1 went offline and came back.
+"ete-lifecycle-doorbell|--hwmodel --doorbell --smp 2 --env ARMTRACE_EL=1 --env ARMTRACE_DOORBELL=1|ete_lifecycle.sh ete_loss|"
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
 # Snapshot mode on a CPU with erratum 2224489 (write past LIMIT): every
 # lap a fill window, the spare page padded; the tail decodes exactly.
@@ -108,11 +112,12 @@ RUNS=(
 "perf-ete-cpu-wide|--hwmodel=truth=$BUILD/logs/truth-perf-ete-cpu-wide.log,exact=on --env ARMTRACE_RECORD=-a||"
 "perf-ete-smp2|--hwmodel=truth=$BUILD/logs/truth-perf-ete-smp2.log,exact=on --smp 2 --env ARMTRACE_RECORD=-a||"
 # The doorbell (above, ete-doorbell) on both CPUs: perf record -a with
-# 2-page AUX buffers that fill again and again, an MSI-X vector per CPU.
+# 2-page AUX buffers that fill again and again, an MSI-X vector per CPU,
+# CPU 1's steered back to it after it went offline and came back.
 # Every fill loses the trace until the restart (COLLISION), so
 # perf-truth.sh holds the loss to the kernel's counts and libete to
 # OpenCSD, not the trace to the truth.
-"perf-ete-doorbell|--hwmodel=truth=$BUILD/logs/truth-perf-ete-doorbell.log,exact=on --doorbell --smp 2 --env ARMTRACE_CMD=/bin/sh@./doorbell-work.sh@200 --env ARMTRACE_RECORD=-a@-m@,2 --env ARMTRACE_DOORBELL=2||"
+"perf-ete-doorbell|--hwmodel=truth=$BUILD/logs/truth-perf-ete-doorbell.log,exact=on --doorbell --smp 2 --env ARMTRACE_CMD=/bin/sh@./doorbell-work.sh@200 --env ARMTRACE_RECORD=-a@-m@,2 --env ARMTRACE_HOTPLUG=1 --env ARMTRACE_DOORBELL=2||"
 "perf-ete-small-aux|--hwmodel=truth=$BUILD/logs/truth-perf-ete-small-aux.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50 --env ARMTRACE_RECORD=-m@,2 --env ARMTRACE_TRACEPOINTS=1||"
 "perf-ete-busybox|--hwmodel=truth=$BUILD/logs/truth-perf-ete-busybox.log,exact=on --env ARMTRACE_CMD=/bin/busybox@seq@1@50||"
 # One program both ways, ETE (--itrace=l) and BRBE: the same branch

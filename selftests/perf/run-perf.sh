@@ -33,6 +33,13 @@ tap() {
 }
 
 insmod ./armtrace.ko || { echo "not ok 1 - insmod armtrace.ko"; exit 1; }
+# ARMTRACE_HOTPLUG=1: CPU 1 goes offline and comes back before the
+# recording (its TRBE interrupt's set-up torn down and made again).
+if [ -n "${ARMTRACE_HOTPLUG:-}" ]; then
+	echo 0 > /sys/devices/system/cpu/cpu1/online &&
+		echo 1 > /sys/devices/system/cpu/cpu1/online
+	tap $? "cpu1 offline and online again before the recording"
+fi
 event=${ARMTRACE_EVENT:-ete//u}
 cmd=$(echo "${ARMTRACE_CMD:-./perf_workload}" | tr @ ' ')
 opts=$(echo "${ARMTRACE_RECORD:-}" | tr @ ' ')
