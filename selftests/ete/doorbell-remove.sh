@@ -1,0 +1,29 @@
+#!/bin/sh
+# The doorbell device removed while the ete PMU holds its vectors (a PCI
+# remove through sysfs), in a qemu-run.sh --doorbell boot with armtrace.ko
+# loaded: first every TRBE interrupt so far came by doorbell
+# (doorbell-check.sh), then after the remove every CPU polls again and
+# ete_loss's fills are handled by the poll.  TAP out.
+. ./tap.sh
+db=/sys/kernel/debug/armtrace_model/trbe_irq
+sh ./doorbell-check.sh 1 || tap_fail=1
+# polls COLUMN-SUM: the handler calls the poll made, over every CPU
+polls() { awk 'NR > 1 { n += $4 } END { print n + 0 }' $db; }
+dev=
+for d in /sys/bus/pci/devices/*; do
+	[ "$(cat "$d/vendor"):$(cat "$d/device")" = 0x1af4:0x1110 ] && dev=$d
+done
+echo 1 > "$dev/remove"
+tap $? "the doorbell device ($dev) is removed while in use"
+dmesg | grep -q "armtrace: TRBE doorbell removed: polling TRBSR_EL1.IRQ"
+tap $? "the backend says it polls from now on"
+[ "$(awk 'NR > 1 && $2 != "poll"' $db | wc -l)" -eq 0 ]
+tap $? "every CPU's TRBE interrupt is polled"
+before=$(polls)
+./ete_loss || tap_fail=1
+sed 's/^/# trbe_irq: /' $db
+[ "$(polls)" -gt "$before" ]
+tap $? "ete_loss's fills were handled by the poll ($before, then $(polls))"
+[ "$(grep -c armtrace-trbe /proc/interrupts)" -eq 0 ]
+tap $? "the vectors are freed"
+exit $tap_fail
