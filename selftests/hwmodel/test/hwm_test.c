@@ -1081,6 +1081,64 @@ static void test_ete_viewinst(void)
 	tcpu.regs[HW_TRCVISSCTLR] = 0;
 }
 
+static unsigned int irq_calls, irq_cpu;
+
+static void irq_hook(unsigned int cpu)
+{
+	irq_calls++;
+	irq_cpu = cpu;
+}
+
+/*
+ * The doorbell's hook (hwm.trbe_irq, doorbell=): called with the CPU's
+ * index once for each 0 to 1 of TRBSR_EL1.IRQ the unit makes, as the
+ * edge an MSI is.  The buffer here was never published: the first write
+ * faults, with IRQ.
+ */
+static void test_trbe_irq_hook(void)
+{
+	const __u64 cfg = TRCCONFIGR_RES1;
+	unsigned int i;
+
+	model_reset(1, 0, 0);
+	hwm.trbe_irq = irq_hook;
+	tc.idx = 5;
+	irq_calls = 0;
+	tcpu.regs[HW_OSLAR_EL1] = 0;
+	tcpu.regs[HW_TRCCONFIGR] = cfg;
+	tcpu.regs[HW_TRCVICTLR] = 0x201;
+	tcpu.regs[HW_TRFCR_EL1] = TRFCR_ELX_E0TRE;
+	tcpu.regs[HW_TRBBASER_EL1] = 0x10000;
+	tcpu.regs[HW_TRBPTR_EL1] = 0x10000;
+	tcpu.regs[HW_TRBLIMITR_EL1] = 0x20000 | TRBLIMITR_EL1_E;
+	tcpu.regs[HW_TRCPRGCTLR] = TRCPRGCTLR_EN;
+	ksync();
+	ok(!irq_calls, "trbe irq hook ", "enabling rings nothing");
+	for (i = 0; i < 2; i++) {
+		run(blk(0x400000, "oob", 0x400100));
+		run(blk(0x400100, "oc", 0x400000));
+		hwm_ete_tsb(&tc);
+	}
+	ok(irq_calls == 1 && irq_cpu == 5 &&
+	   (tcpu.regs[HW_TRBSR_EL1] & TRBSR_EL1_IRQ), "trbe irq hook ",
+	   "a fault sets TRBSR_EL1.IRQ: one ring for that CPU, none while it stays set");
+	/* The guest's handler: disable, clear the status, enable again. */
+	tcpu.regs[HW_TRBLIMITR_EL1] = 0x20000;
+	ksync();
+	tcpu.regs[HW_TRBSR_EL1] = 0;
+	tcpu.regs[HW_TRBPTR_EL1] = 0x10000;
+	ksync();
+	tcpu.regs[HW_TRBLIMITR_EL1] = 0x20000 | TRBLIMITR_EL1_E;
+	ksync();
+	ok(irq_calls == 1, "trbe irq hook ",
+	   "the guest clearing IRQ and restarting rings nothing");
+	run(blk(0x400000, "oob", 0x400100));
+	run(blk(0x400100, "oc", 0x400000));
+	hwm_ete_tsb(&tc);
+	ok(irq_calls == 2, "trbe irq hook ", "the next fault rings again");
+	hwm.trbe_irq = NULL;
+}
+
 /*
  * The programming handshake and the OS Lock.  ETE "Programming the trace
  * unit": TRCSTATR.IDLE is 0 while enabled and after the disable until the
@@ -2098,6 +2156,7 @@ int main(void)
 	test_ete_ctx();
 	test_ete_viewinst();
 	test_ete_handshake();
+	test_trbe_irq_hook();
 	test_ete_return_stack();
 	test_ete_startstop();
 	test_ete_branch_broadcast();
