@@ -58,8 +58,8 @@ static struct model_irq __percpu *model_irqs;
 /*
  * The doorbell device and whether the TRBE holds its vectors; taken by
  * request/free and by the PCI driver's probe/remove.  Enable and disable
- * do not take it: they run in CPU hotplug callbacks, which probe and
- * remove keep out of with cpus_read_lock().
+ * do not take it: they run in CPU hotplug callbacks (which remove keeps
+ * out with cpus_read_lock()) and in IPIs, where no mutex may be taken.
  */
 static DEFINE_MUTEX(model_db_lock);
 static struct pci_dev *model_db;
@@ -212,7 +212,10 @@ static void model_poll_start(void *info)
 		      HRTIMER_MODE_REL_PINNED_HARD);
 }
 
-/* On the CPU coming online (or at the TRBE's setup), in its hotplug thread. */
+/*
+ * On its CPU, from a hotplug callback or an IPI (armtrace_hwtest's
+ * on_each_cpu()): nothing here sleeps.
+ */
 void model_irq_enable(int irq)
 {
 	struct model_irq *mi = this_cpu_ptr(model_irqs);
@@ -234,8 +237,8 @@ void model_irq_enable(int irq)
 }
 
 /*
- * On the CPU going down.  nosync: a caller in the TRBE handler itself
- * (hard interrupt context) must not wait for the handler to return; a
+ * On its CPU, as enable.  nosync: a caller in hard interrupt context (an
+ * IPI, the TRBE handler itself) must not wait for the handler; a
  * ring that comes in meanwhile stays pending with the vector masked and
  * is replayed at the next enable, as a level PPI would still be raised.
  */
