@@ -88,10 +88,11 @@ RUNS=(
 # needs it): the doorbell's timing is the host's either way.
 "ete-doorbell|--hwmodel=truth=$BUILD/logs/truth-ete-doorbell.log,exact=on,errata=write_out_of_range --doorbell --smp 2 --env ARMTRACE_ARGS=/bin/busybox@seq@1@150 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=4 --env ARMTRACE_WORKAROUNDS=spare_page --env ARMTRACE_DOORBELL=1|ete_perf_dump|"
 # The doorbell through module reloads and CPU hotplug under live events
-# (ete_lifecycle.sh), then ete_loss's fills: each CPU's vector must still
-# be steered to it after CPU 1 went offline and came back; then the
-# device is removed under the PMU (doorbell-remove.sh): back to the poll.
-"ete-lifecycle-doorbell|--hwmodel --doorbell --smp 2 --env ARMTRACE_EL=1|ete_lifecycle.sh ete_loss doorbell-remove.sh|"
+# (ete_lifecycle.sh), then (doorbell-remove.sh) ete_loss's fills by
+# doorbell, each CPU's vector still steered to it after CPU 1 went
+# offline and came back; then the device is removed under the PMU: back
+# to the poll.
+"ete-lifecycle-doorbell|--hwmodel --doorbell --smp 2 --env ARMTRACE_EL=1|ete_lifecycle.sh doorbell-remove.sh|"
 "ete-snapshot|--hwmodel=truth=$BUILD/logs/truth-ete-snapshot.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_SNAPSHOT=1 --env ARMTRACE_AUX_PAGES=2|ete_perf_dump|"
 # Snapshot mode on a CPU with erratum 2224489 (write past LIMIT): every
 # lap a fill window, the spare page padded; the tail decodes exactly.
