@@ -10,6 +10,8 @@
  *   brbe.c    BRBE records; a64.c opcodes
  *   vi.c      ViewInst address range comparators
  *   truth.c   the ground-truth log
+ *   doorbell.c the TRBE interrupt rung as a real one (doorbell=), a peer
+ *             of ivshmem.c's server (ivshmem_server.c runs it)
  */
 #ifndef HWM_H
 #define HWM_H
