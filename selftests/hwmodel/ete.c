@@ -184,12 +184,32 @@ static void ete_ctx(struct hwm_vcpu *c, unsigned int el,
 	hwm_ete_ctx(c->shm, el, ctx);
 }
 
-/* The guest's counter now: the value it published plus the time since. */
+/*
+ * Which counter the trace timestamps take (Arm ARM D3.3, "Self-hosted
+ * trace timestamps", table D3-2): TRFCR_EL2.TS unless it is 0b00, then
+ * TRFCR_EL1.TS.  Virtual time is the physical count less the virtual
+ * offset (CNTVOFF_EL2, the model's cntvoff=); physical and offset
+ * physical time are the count itself (no FEAT_ECV: no physical offset).
+ * The guest publishes the virtual counter it reads, so @vct is virtual
+ * time and the physical count @vct + @cntvoff.  Both fields 0b00 is
+ * reserved: taken as physical.
+ */
+uint64_t hwm_trace_ts(uint64_t vct, uint64_t trfcr_el1, uint64_t trfcr_el2,
+		      uint64_t cntvoff)
+{
+	uint64_t ts = FIELD_GET(TRFCR_ELX_TS, trfcr_el2);
+
+	if (!ts)
+		ts = FIELD_GET(TRFCR_ELX_TS, trfcr_el1);
+	return ts == TRFCR_TS_VIRTUAL ? vct : vct + cntvoff;
+}
+
 /*
  * The timestamp now: the generic counter the guest published at the last
  * sync, advanced by every instruction run since (1 ns each, as QEMU's
  * -icount shift=0 counts), never below the last one traced (without
- * icount the estimate can overtake the next sync's counter).
+ * icount the estimate can overtake the next sync's counter), then from
+ * the counter TRFCR_ELx.TS selects.
  */
 static uint64_t ete_now(struct hwm_vcpu *c)
 {
@@ -200,7 +220,8 @@ static uint64_t ete_now(struct hwm_vcpu *c)
 	if (ts < c->ts_last)
 		ts = c->ts_last;
 	c->ts_last = ts;
-	return ts;
+	return hwm_trace_ts(ts, c->shm->regs[HW_TRFCR_EL1],
+			    c->shm->regs[HW_TRFCR_EL2], hwm.cntvoff);
 }
 
 static uint64_t ete_clock(void *priv)

@@ -180,6 +180,7 @@ struct hwm_model {
 	int ete_min;			/* no optional ETE parts (ete_min=) */
 	int dirty;			/* trace left enabled (dirty=) */
 	int ete_busy;			/* syncs a disabled unit is busy (ete_busy=) */
+	uint64_t cntvoff;		/* CNTVOFF_EL2 for trace timestamps (cntvoff=) */
 	unsigned int mispredict;	/* every Nth conditional branch (mispredict=) */
 	int exact;			/* icount: one thread, reached counts */
 	FILE *truth;
@@ -219,6 +220,8 @@ void hwm_regs_variant(struct hwm_cpu *shm, int notrace, int ete_min,
 		      int dirty);
 void hwm_regs_errata(struct hwm_cpu *shm, uint32_t errata);
 int hwm_errata_parse(const char *list, uint32_t *errata);
+uint64_t hwm_trace_ts(uint64_t vct, uint64_t trfcr_el1, uint64_t trfcr_el2,
+		      uint64_t cntvoff);
 void hwm_sync(struct hwm_vcpu *c, const struct hwm_tb *tb, unsigned int idx);
 
 /* path.c */

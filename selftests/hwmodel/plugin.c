@@ -31,6 +31,10 @@
  *   dirty=on      the TRBE starts enabled, as a previous owner left it
  *   ete_busy=N    syncs a disabled trace unit stays busy emptying
  *                 (default 2); never: it does not go idle again
+ *   cntvoff=N     CNTVOFF_EL2 as a hypervisor would set it for a kernel
+ *                 at EL1: the physical count is the guest's virtual one
+ *                 plus N, and trace timestamps take the counter
+ *                 TRFCR_ELx.TS selects (default 0: the two agree)
  *   doorbell=SOCK raise the TRBE interrupt through the guest's
  *                 ivshmem-doorbell device, a peer of the ivshmem server
  *                 at SOCK (doorbell.c); default: the guest polls
@@ -331,7 +335,16 @@ HWM_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 			hwm.ete_min = on(v);
 		else if (KEY("dirty"))
 			hwm.dirty = on(v);
-		else if (KEY("ete_busy")) {
+		else if (KEY("cntvoff")) {
+			char *end;
+
+			errno = 0;
+			hwm.cntvoff = strtoull(v, &end, 0);
+			if (!*v || *end || errno) {
+				hwm_logf("hwmodel: cntvoff=%s: a number\n", v);
+				return -1;
+			}
+		} else if (KEY("ete_busy")) {
 			char *end;
 			unsigned long n = strtoul(v, &end, 0);
 

@@ -2139,6 +2139,41 @@ static void test_path_stop_hint(void)
 	   "a return address the block cannot reach is not taken");
 }
 
+/*
+ * Arm ARM D3.3 "Self-hosted trace timestamps", table D3-2: TRFCR_EL2.TS
+ * selects unless 0b00, then TRFCR_EL1.TS; virtual time is the physical
+ * count less CNTVOFF_EL2 (the guest's published counter is virtual).
+ */
+static void test_trace_ts(void)
+{
+	static const struct {
+		unsigned int el2, el1;
+		int virt;
+		const char *name;
+	} t[] = {
+		{ 0, 1, 1, "EL2.TS 00, EL1.TS 01: virtual" },
+		{ 0, 2, 0, "EL2.TS 00, EL1.TS 10: offset physical (no ECV: physical)" },
+		{ 0, 3, 0, "EL2.TS 00, EL1.TS 11: physical" },
+		{ 1, 3, 1, "EL2.TS 01 overrides EL1.TS 11: virtual" },
+		{ 3, 1, 0, "EL2.TS 11 overrides EL1.TS 01: physical" },
+		{ 2, 1, 0, "EL2.TS 10 overrides EL1.TS 01: offset physical" },
+		{ 0, 0, 0, "both 00 (reserved): physical" },
+	};
+	const uint64_t vct = 0x123456789ull, off = 0x10000000000ull;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		uint64_t el1 = FIELD_PREP(TRFCR_ELX_TS, t[i].el1) |
+			       TRFCR_ELX_E0TRE | TRFCR_ELX_E1TRE;
+		uint64_t el2 = FIELD_PREP(TRFCR_ELX_TS, t[i].el2);
+
+		ok(hwm_trace_ts(vct, el1, el2, off) ==
+		   (t[i].virt ? vct : vct + off), "trfcr ts ", t[i].name);
+	}
+	ok(hwm_trace_ts(vct, FIELD_PREP(TRFCR_ELX_TS, 3), 0, 0) == vct,
+	   "trfcr ts ", "without a virtual offset every source agrees");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -2161,6 +2196,7 @@ int main(void)
 	test_ete_startstop();
 	test_ete_branch_broadcast();
 	test_ete_timestamps();
+	test_trace_ts();
 	test_ete_isb_waypoint();
 	test_brbe_exception_source();
 	test_brbe_ertn_half_record();
