@@ -70,6 +70,10 @@ RUNS=(
 # A trace unit that never goes idle after a disable (ete_busy=never): the
 # PMU gives up on it, flagged, without hanging or programming it busy.
 "ete-stuck|--hwmodel=truth=$BUILD/logs/truth-ete-stuck.log,ete_busy=never|ete_stuck|"
+# Trace timestamps from the counter perf's clock reads (TRFCR_ELx.TS):
+# the model plays a hypervisor's CNTVOFF_EL2 of 2^40 ticks, so physical
+# time is far from the virtual counter the task reads.
+"ete-cntvoff|--hwmodel=cntvoff=0x10000000000|ete_ts|"
 "ete-tests-el2|--hwmodel --el2 --env ARMTRACE_EL=2|ete_errno ete_regs ete_priv|"
 "ete-e2e-busybox|--hwmodel=truth=$BUILD/logs/truth-ete-e2e-busybox.log,exact=on --env ARMTRACE_ARGS=/bin/busybox@seq@1@50 --env ARMTRACE_CONFIG=20004100|ete_perf_dump|"
 # The kernel traced too: kernel code as the model translated it (code=).

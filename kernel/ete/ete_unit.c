@@ -8,7 +8,7 @@
  *          then the buffer (TRBBASER, TRBPTR, TRBSR while TRBLIMITR.E is 0,
  *          then TRBLIMITR with E), the trace filter, and only then
  *          TRCPRGCTLR.EN: the sink is ready before the source emits.
- *   stop:  prohibit trace (TRFCR_ELx = 0), trace unit off and idle, drain
+ *   stop:  prohibit trace (TRFCR_ELx E0TRE/E1TRE), trace unit off and idle, drain
  *          (TSB CSYNC, DSB), TRBE off, and only then read TRBPTR/TRBSR.
  *
  * All calls run on the CPU whose unit they program, with interrupts off
@@ -265,8 +265,13 @@ int ete_unit_stop(u64 *trbsr, u64 *trbptr)
 {
 	int ret;
 
-	/* Prohibit trace first: nothing new enters the trace unit. */
-	hw_write(HW_TRFCR_EL1, 0);
+	/*
+	 * Prohibit trace first: nothing new enters the trace unit.  Only
+	 * the EL enables go; TS stays: what the unit still emits (its
+	 * closing timestamp) must come from the counter perf converts.
+	 */
+	hw_write(HW_TRFCR_EL1, hw_read(HW_TRFCR_EL1) &
+		 ~(TRFCR_ELX_E0TRE | TRFCR_ELX_E1TRE));
 	hw_sync();
 	hw_write(HW_TRCPRGCTLR, 0);
 	hw_sync();

@@ -310,6 +310,8 @@ static inline int ete_loss_read(int cpu, struct ete_loss *l)
 struct ete_scan {
 	unsigned int pkts, errors, asyncs, addrs, kernel_addrs;
 	unsigned int ctxs, cid_other;	/* context packets; CONTEXTID != want */
+	unsigned int tss;		/* Timestamp packets, */
+	unsigned long long ts_min, ts_max;	/* and the values they made */
 	int truncated;
 };
 
@@ -363,6 +365,12 @@ static inline void ete_scan(const uint8_t *buf, size_t len,
 		    pkt.ctx.cid_updated) {
 			s->ctxs++;
 			s->cid_other += cid >= 0 && pkt.ctx.cid != (uint32_t)cid;
+		}
+		if (pkt.type == ETE_PKT_T_TIMESTAMP) {
+			if (!s->tss++ || pkt.ts < s->ts_min)
+				s->ts_min = pkt.ts;
+			if (pkt.ts > s->ts_max)
+				s->ts_max = pkt.ts;
 		}
 	}
 }
